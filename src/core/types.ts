@@ -62,6 +62,10 @@ export interface Group {
   rules: readonly RuleRef[];
   /** Line of the group's first User-agent line. */
   line: number;
+  /** The first valid Crawl-delay of the group, in seconds. */
+  crawlDelay: number | undefined;
+  /** Lines of the group that heed does not act on, in file order. */
+  extensions: readonly Extension[];
 }
 
 /** A line with a key heed does not act on (e.g. `Crawl-delay`, `Host`, `Clean-param`). */

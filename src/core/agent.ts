@@ -1,0 +1,55 @@
+// Product tokens (RFC 9309 §2.2.1): how a User-agent line names crawlers, and how the
+// caller's agent is compared with it.
+
+import type { Mode } from './types.js';
+
+function isTokenChar(c: number): boolean {
+  // [A-Za-z_-]: the characters RFC 9309 §2.2.1 allows in a product token.
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x2d || c === 0x5f;
+}
+
+/** C's isspace: what Google's reference accepts after `*` in `User-agent: * ...`. */
+function isCSpace(c: number): boolean {
+  return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+}
+
+/**
+ * True for a User-agent value that names every crawler: `*`, or (Google-compatible) `*`
+ * followed by white space and anything.
+ */
+export function isWildcardAgent(value: string): boolean {
+  return value.charCodeAt(0) === 0x2a && (value.length === 1 || isCSpace(value.charCodeAt(1)));
+}
+
+/**
+ * The product token a User-agent value names: its leading run of letters, `-` and `_`.
+ * `Googlebot/2.1` names `Googlebot`; `MJ12bot` names `MJ`.
+ * @example productToken('Googlebot-News/1.0') // 'Googlebot-News'
+ */
+export function productToken(value: string): string {
+  let end = 0;
+  while (end < value.length && isTokenChar(value.charCodeAt(end))) end++;
+  return value.slice(0, end);
+}
+
+/**
+ * Whether `agent` is a valid product token to obey (non-empty, only letters, `-` and `_`),
+ * as crawlers should identify themselves (RFC 9309 §2.2.1).
+ * @example isValidProductToken('Googlebot') // true
+ * @example isValidProductToken('Googlebot/2.1') // false
+ */
+export function isValidProductToken(agent: string): boolean {
+  return agent.length > 0 && productToken(agent) === agent;
+}
+
+/**
+ * The caller's agent in the form compared with file tokens, lower-cased.
+ * rfc: white space trimmed and a `/version` suffix dropped (`Googlebot/2.1` is `googlebot`).
+ * google: as given, like Google's reference (so `Googlebot/2.1` names no group).
+ */
+export function callerToken(agent: string, mode: Mode): string {
+  if (mode === 'google') return agent.toLowerCase();
+  const trimmed = agent.trim();
+  const slash = trimmed.indexOf('/');
+  return (slash < 0 ? trimmed : trimmed.slice(0, slash)).trimEnd().toLowerCase();
+}

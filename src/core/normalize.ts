@@ -1,0 +1,171 @@
+// The only percent-encoding door (RFC 9309 §2.2.2, seed 003): patterns and target paths are
+// rewritten into one form before any comparison, so two spellings of one resource compare equal
+// and %2F never turns into a segment boundary.
+
+const HEX = '0123456789ABCDEF';
+
+/** A string that has been through {@link normalizePath}; the matcher trusts it. */
+export type NormalizedPath = string & { readonly __normalized: 'path' };
+
+/** RFC 3986 §2.3 unreserved characters: ALPHA / DIGIT / "-" / "." / "_" / "~". */
+function isUnreserved(b: number): boolean {
+  return (
+    (b >= 0x61 && b <= 0x7a) ||
+    (b >= 0x41 && b <= 0x5a) ||
+    (b >= 0x30 && b <= 0x39) ||
+    b === 0x2d ||
+    b === 0x2e ||
+    b === 0x5f ||
+    b === 0x7e
+  );
+}
+
+function hexValue(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  const l = c | 0x20;
+  if (l >= 0x61 && l <= 0x66) return l - 0x61 + 10;
+  return -1;
+}
+
+function escapeByte(b: number): string {
+  return '%' + HEX[b >> 4] + HEX[b & 15];
+}
+
+/**
+ * The UTF-8 bytes of the non-ASCII code unit at `s[i]`, each as %XX; `consumed` tells how many
+ * code units were read. A lone surrogate U+DC80..U+DCFF is a byte kept from invalid UTF-8
+ * (decode.ts); any other lone surrogate is written as U+FFFD.
+ */
+function escapeNonAscii(s: string, i: number): { text: string; consumed: number } {
+  const c = s.charCodeAt(i);
+  if (c < 0x800)
+    return { text: escapeByte(0xc0 | (c >> 6)) + escapeByte(0x80 | (c & 63)), consumed: 1 };
+  if (c >= 0xd800 && c <= 0xdbff) {
+    const d = i + 1 < s.length ? s.charCodeAt(i + 1) : 0;
+    if (d >= 0xdc00 && d <= 0xdfff) {
+      const cp = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+      return {
+        text:
+          escapeByte(0xf0 | (cp >> 18)) +
+          escapeByte(0x80 | ((cp >> 12) & 63)) +
+          escapeByte(0x80 | ((cp >> 6) & 63)) +
+          escapeByte(0x80 | (cp & 63)),
+        consumed: 2,
+      };
+    }
+    return { text: '%EF%BF%BD', consumed: 1 };
+  }
+  if (c >= 0xdc80 && c <= 0xdcff) return { text: escapeByte(c - 0xdc00), consumed: 1 };
+  if (c >= 0xdc00 && c <= 0xdfff) return { text: '%EF%BF%BD', consumed: 1 };
+  return {
+    text:
+      escapeByte(0xe0 | (c >> 12)) +
+      escapeByte(0x80 | ((c >> 6) & 63)) +
+      escapeByte(0x80 | (c & 63)),
+    consumed: 1,
+  };
+}
+
+/**
+ * RFC 9309 §2.2.2 normalization of `s[start, end)`: escapes of unreserved characters are
+ * decoded, every other escape is upper-cased, a `%` that starts no valid escape becomes `%25`,
+ * and bytes at or below space or at or above 0x7F are escaped (non-ASCII as its UTF-8 bytes).
+ * When `isPath`, `*` and `$` are data, not operators, so they are spelled %2A and %24 — the
+ * spelling RFC 9309 §2.2.3 asks a pattern to use for them ("/path/foo-%24" matches "/path/foo-$").
+ * Idempotent: normalizing twice changes nothing.
+ */
+function normalizeRange(s: string, start: number, end: number, isPath: boolean): string {
+  let out = '';
+  let run = start; // start of the current run of characters copied unchanged
+  for (let i = start; i < end; ) {
+    const c = s.charCodeAt(i);
+    let rewritten: string | undefined;
+    let consumed = 1;
+    if (c === 0x25) {
+      const hi = i + 2 < end ? hexValue(s.charCodeAt(i + 1)) : -1;
+      const lo = hi >= 0 ? hexValue(s.charCodeAt(i + 2)) : -1;
+      if (lo >= 0) {
+        const b = (hi << 4) | lo;
+        rewritten = isUnreserved(b) ? String.fromCharCode(b) : escapeByte(b);
+        consumed = 3;
+        if (rewritten === s.slice(i, i + 3)) rewritten = undefined; // already canonical
+      } else rewritten = '%25';
+    } else if (c <= 0x20 || c === 0x7f) rewritten = escapeByte(c);
+    else if (c > 0x7f) {
+      const e = escapeNonAscii(s, i);
+      rewritten = e.text;
+      consumed = e.consumed;
+    } else if (isPath && (c === 0x2a || c === 0x24)) rewritten = escapeByte(c);
+    if (rewritten !== undefined) {
+      out += s.slice(run, i) + rewritten;
+      run = i + consumed;
+    }
+    i += consumed;
+  }
+  return run === start ? s.slice(start, end) : out + s.slice(run, end);
+}
+
+/**
+ * Normalizes a rule's pattern (RFC 9309 §2.2.2). `*` and `$` stay operators; `%2A` and `%24`
+ * stay escaped, so they match a literal `*` or `$` in a path.
+ * @example normalizePattern('/%7euser/a%2fb') // '/~user/a%2Fb'
+ */
+export function normalizePattern(pattern: string): string {
+  return normalizeRange(pattern, 0, pattern.length, false);
+}
+
+/**
+ * Normalizes a target path (with query) the same way as patterns, spelling a literal `*` or `$`
+ * as %2A or %24 so it can never act as an operator.
+ * @example normalizePath('/%7Euser/caf\u00e9?q=*') // '/~user/caf%C3%A9?q=%2A'
+ */
+export function normalizePath(path: string, start = 0, end = path.length): NormalizedPath {
+  return normalizeRange(path, start, end, true) as NormalizedPath;
+}
+
+/**
+ * True when `s[start, end)` is already a normalized path: printable ASCII without `%`, `*`
+ * or `$`. The matcher's fast path: such a path is compared where it stands, with no copy.
+ */
+export function isNormalizedPath(s: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = s.charCodeAt(i);
+    if (c <= 0x20 || c >= 0x7f || c === 0x25 || c === 0x2a || c === 0x24) return false;
+  }
+  return true;
+}
+
+/**
+ * Google-compatible: the pattern escaping of Google's reference parser. Existing escapes get
+ * upper-case hex but are not decoded, non-ASCII bytes are escaped, nothing else changes.
+ * @example escapeGooglePattern('/caf\u00e9/%aa') // '/caf%C3%A9/%AA'
+ */
+export function escapeGooglePattern(pattern: string): string {
+  let out = '';
+  let run = 0;
+  for (let i = 0; i < pattern.length; ) {
+    const c = pattern.charCodeAt(i);
+    if (c === 0x25 && i + 2 < pattern.length) {
+      const a = pattern.charCodeAt(i + 1);
+      const b = pattern.charCodeAt(i + 2);
+      if (hexValue(a) >= 0 && hexValue(b) >= 0) {
+        const upper = pattern.slice(i, i + 3).toUpperCase();
+        if (upper !== pattern.slice(i, i + 3)) {
+          out += pattern.slice(run, i) + upper;
+          run = i + 3;
+        }
+        i += 3;
+        continue;
+      }
+    }
+    if (c > 0x7f) {
+      const e = escapeNonAscii(pattern, i);
+      out += pattern.slice(run, i) + e.text;
+      i += e.consumed;
+      run = i;
+      continue;
+    }
+    i++;
+  }
+  return run === 0 ? pattern : out + pattern.slice(run);
+}

@@ -1,0 +1,214 @@
+// Text -> key/value records, one per line (RFC 9309 §2.2): `key: value # comment`, any of
+// LF, CR and CRLF ending a line. Lines that are blank or only a comment yield nothing; lines
+// that cannot be read yield a record saying why, so lint can point at them.
+
+import type { Mode } from './types.js';
+
+/** The directives heed acts on; everything else is `other` (kept as an extension). */
+export type DirectiveKind =
+  | 'user-agent'
+  | 'allow'
+  | 'disallow'
+  | 'sitemap'
+  | 'crawl-delay'
+  | 'other';
+
+/** One readable line. `key` and `value` are trimmed; the comment is gone. */
+export interface LineRecord {
+  line: number;
+  kind: DirectiveKind;
+  key: string;
+  value: string;
+  /** rfc mode: the directive Google's reference would read this key as, when it differs. */
+  googleKind?: DirectiveKind;
+  /** The key and value were separated by white space, not a colon (Google-compatible). */
+  missingColon?: boolean;
+}
+
+/** A line that holds something but could not be read as `key: value`. */
+export interface UnreadableLine {
+  line: number;
+  problem: 'missing-colon' | 'empty-key';
+  text: string;
+}
+
+/** Google-compatible: its reference keeps at most 2083 * 8 - 1 bytes of a line. */
+const GOOGLE_MAX_LINE_BYTES = 2083 * 8 - 1;
+
+/** C's isspace, which both Google's reference and heed use to trim keys and values. */
+function isSpace(c: number): boolean {
+  return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+}
+
+/** Case-insensitive: does `s[start, end)` equal (or, with `prefix`, start with) lower-case `word`? */
+function keyIs(s: string, start: number, end: number, word: string, prefix: boolean): boolean {
+  const n = word.length;
+  if (prefix ? end - start < n : end - start !== n) return false;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(start + i);
+    const w = word.charCodeAt(i);
+    if (c !== w && !(c >= 0x41 && c <= 0x5a && c + 0x20 === w)) return false;
+  }
+  return true;
+}
+
+const RFC_KEYS: readonly [string, DirectiveKind][] = [
+  ['user-agent', 'user-agent'],
+  ['allow', 'allow'],
+  ['disallow', 'disallow'],
+  ['sitemap', 'sitemap'],
+  ['crawl-delay', 'crawl-delay'],
+];
+
+/**
+ * Google-compatible: its reference reads a key by prefix and accepts frequent typos,
+ * in this order.
+ */
+const GOOGLE_KEYS: readonly [string, DirectiveKind][] = [
+  ['user-agent', 'user-agent'],
+  ['useragent', 'user-agent'],
+  ['user agent', 'user-agent'],
+  ['allow', 'allow'],
+  ['disallow', 'disallow'],
+  ['dissallow', 'disallow'],
+  ['dissalow', 'disallow'],
+  ['disalow', 'disallow'],
+  ['diasllow', 'disallow'],
+  ['disallaw', 'disallow'],
+  ['sitemap', 'sitemap'],
+  ['site-map', 'sitemap'],
+];
+
+function classify(s: string, start: number, end: number, mode: Mode): DirectiveKind {
+  if (mode === 'google') {
+    for (const [word, kind] of GOOGLE_KEYS) if (keyIs(s, start, end, word, true)) return kind;
+    return keyIs(s, start, end, 'crawl-delay', false) ? 'crawl-delay' : 'other';
+  }
+  for (const [word, kind] of RFC_KEYS) if (keyIs(s, start, end, word, false)) return kind;
+  return 'other';
+}
+
+/** Google-compatible: where its reference ends a line, in UTF-16 units of `s`. */
+function googleLineEnd(s: string, start: number, end: number): number {
+  // It reads C strings: a NUL ends the line.
+  const nul = s.indexOf('\0', start);
+  if (nul >= 0 && nul < end) end = nul;
+  if ((end - start) * 3 <= GOOGLE_MAX_LINE_BYTES) return end;
+  let bytes = 0;
+  for (let i = start; i < end; i++) {
+    const c = s.charCodeAt(i);
+    const size =
+      c < 0x80 || (c >= 0xdc80 && c <= 0xdcff)
+        ? 1
+        : c < 0x800
+          ? 2
+          : c >= 0xd800 && c <= 0xdbff
+            ? 4
+            : 3;
+    if (bytes + size > GOOGLE_MAX_LINE_BYTES) return i;
+    bytes += size;
+    if (size === 4) i++;
+  }
+  return end;
+}
+
+/** Skips a UTF-8 byte order mark, whole or (Google-compatible) a leading part of one. */
+export function bomLength(text: string): number {
+  const c = text.charCodeAt(0);
+  if (c === 0xfeff) return 1;
+  // U+DCEF / U+DCBB: the bytes EF and EF BB left undecoded (decode.ts).
+  if (c === 0xdcef) return text.charCodeAt(1) === 0xdcbb ? 2 : 1;
+  return 0;
+}
+
+/**
+ * Reads every line of `text`, calling `onRecord` for each readable line and `onUnreadable`
+ * for lines that hold text but no `key: value`. Returns the number of lines.
+ */
+export function readLines(
+  text: string,
+  mode: Mode,
+  onRecord: (record: LineRecord) => void,
+  onUnreadable: (line: UnreadableLine) => void,
+): number {
+  let line = 0;
+  let pos = bomLength(text);
+  const length = text.length;
+  for (;;) {
+    let end = pos;
+    while (end < length) {
+      const c = text.charCodeAt(end);
+      if (c === 0x0a || c === 0x0d) break;
+      end++;
+    }
+    line++;
+    readLine(text, pos, end, line, mode, onRecord, onUnreadable);
+    if (end >= length) return line;
+    pos = end + (text.charCodeAt(end) === 0x0d && text.charCodeAt(end + 1) === 0x0a ? 2 : 1);
+  }
+}
+
+function readLine(
+  s: string,
+  start: number,
+  end: number,
+  line: number,
+  mode: Mode,
+  onRecord: (record: LineRecord) => void,
+  onUnreadable: (line: UnreadableLine) => void,
+): void {
+  if (mode === 'google') end = googleLineEnd(s, start, end);
+  const hash = s.indexOf('#', start);
+  if (hash >= 0 && hash < end) end = hash;
+  while (start < end && isSpace(s.charCodeAt(start))) start++;
+  while (end > start && isSpace(s.charCodeAt(end - 1))) end--;
+  if (start === end) return;
+
+  let sep = s.indexOf(':', start);
+  let valueStart: number;
+  let missingColon = false;
+  if (sep < 0 || sep >= end) {
+    // Google-compatible: `key value` is read when there are exactly two words.
+    sep = start;
+    while (sep < end && s.charCodeAt(sep) !== 0x20 && s.charCodeAt(sep) !== 0x09) sep++;
+    valueStart = sep;
+    while (
+      valueStart < end &&
+      (s.charCodeAt(valueStart) === 0x20 || s.charCodeAt(valueStart) === 0x09)
+    ) {
+      valueStart++;
+    }
+    let twoWords = sep < end;
+    for (let i = valueStart; twoWords && i < end; i++) {
+      const c = s.charCodeAt(i);
+      if (c === 0x20 || c === 0x09) twoWords = false;
+    }
+    if (mode !== 'google' || !twoWords) {
+      onUnreadable({ line, problem: 'missing-colon', text: s.slice(start, end) });
+      return;
+    }
+    missingColon = true;
+  } else valueStart = sep + 1;
+
+  let keyEnd = sep;
+  while (keyEnd > start && isSpace(s.charCodeAt(keyEnd - 1))) keyEnd--;
+  if (keyEnd === start) {
+    onUnreadable({ line, problem: 'empty-key', text: s.slice(start, end) });
+    return;
+  }
+  while (valueStart < end && isSpace(s.charCodeAt(valueStart))) valueStart++;
+
+  const kind = classify(s, start, keyEnd, mode);
+  const record: LineRecord = {
+    line,
+    kind,
+    key: s.slice(start, keyEnd),
+    value: s.slice(valueStart, end),
+  };
+  if (missingColon) record.missingColon = true;
+  if (mode === 'rfc' && kind === 'other') {
+    const googleKind = classify(s, start, keyEnd, 'google');
+    if (googleKind !== 'other') record.googleKind = googleKind;
+  }
+  onRecord(record);
+}

@@ -1,0 +1,219 @@
+// parse() and the RobotsTxt it returns: group selection per agent (RFC 9309 §2.2.1), decisions
+// through the rule index, and explanations that show the rule as written and as compared.
+
+import { callerToken } from './agent.js';
+import { isNormalizedPath, normalizePath } from './normalize.js';
+import { DEFAULT_MAX_BYTES, type ParsedFile, parseFile } from './parse.js';
+import { type IndexedRule, RuleIndex, type RuleInput } from './rule-index.js';
+import type {
+  Diagnostic,
+  Explanation,
+  Extension,
+  Group,
+  Mode,
+  ParseOptions,
+  RobotsTxt,
+} from './types.js';
+import { located, locatePath } from './url.js';
+
+/** The groups an agent obeys and the index of their rules. */
+interface Selection {
+  kind: 'specific' | 'global' | 'none';
+  groups: readonly Group[];
+  /** Null when there is no rule to match: everything is allowed. */
+  index: RuleIndex | null;
+}
+
+const NONE: Selection = { kind: 'none', groups: [], index: null };
+/** Distinct agents remembered per file; past this the memo starts over. */
+const MAX_REMEMBERED_AGENTS = 256;
+
+/**
+ * Google-compatible: its reference also reads `Allow: /dir/index.html` (or `.htm`) as
+ * `Allow: /dir/$`, so the directory itself is allowed.
+ */
+function googleIndexRule(input: RuleInput): RuleInput | undefined {
+  const { ref } = input;
+  if (ref.kind !== 'allow') return undefined;
+  const slash = ref.normalized.lastIndexOf('/');
+  if (slash < 0 || !ref.normalized.startsWith('/index.htm', slash)) return undefined;
+  return { ref, matchBy: ref.normalized.slice(0, slash + 1) + '$' };
+}
+
+class ParsedRobots implements RobotsTxt {
+  readonly mode: Mode;
+  readonly groups: readonly Group[];
+  readonly sitemaps: readonly string[];
+  readonly diagnostics: readonly Diagnostic[];
+  readonly bytes: number;
+  readonly truncated: boolean;
+  readonly lineCount: number;
+  private readonly globalExtensions: readonly Extension[];
+  /** Product token (lower-case) -> indices of the groups naming it. */
+  private readonly groupsByToken = new Map<string, number[]>();
+  /** Indices of the groups naming `*`. */
+  private readonly wildcardGroups: number[] = [];
+  private readonly selections = new Map<string, Selection>();
+  private readonly indexes = new Map<string, RuleIndex | null>();
+
+  constructor(file: ParsedFile) {
+    this.mode = file.mode;
+    this.groups = file.groups;
+    this.sitemaps = file.sitemaps;
+    this.diagnostics = file.diagnostics;
+    this.bytes = file.bytes;
+    this.truncated = file.truncated;
+    this.lineCount = file.lineCount;
+    this.globalExtensions = file.extensions;
+    file.groups.forEach((group, i) => {
+      for (const { token } of group.agents) {
+        if (token === '*') {
+          if (this.wildcardGroups.at(-1) !== i) this.wildcardGroups.push(i);
+          continue;
+        }
+        // rfc: a value without a product token names no crawler. Google-compatible: its
+        // reference compares the empty token too, so it names the empty agent.
+        if (token === '' && this.mode === 'rfc') continue;
+        const list = this.groupsByToken.get(token);
+        if (!list) this.groupsByToken.set(token, [i]);
+        else if (list.at(-1) !== i) list.push(i);
+      }
+    });
+  }
+
+  /**
+   * The groups `agent` obeys: every group naming it, merged in file order; the `*` groups only
+   * when none does, and then their rules never mix with named groups' (RFC 9309 §2.2.1).
+   */
+  private select(agent: string): Selection {
+    const token = callerToken(agent, this.mode);
+    let selection = this.selections.get(token);
+    if (selection) return selection;
+    const named = this.groupsByToken.get(token);
+    const indices = named ?? this.wildcardGroups;
+    if (indices.length === 0) selection = NONE;
+    else {
+      selection = {
+        kind: named ? 'specific' : 'global',
+        groups: indices.map((i) => this.groups[i]),
+        index: this.indexFor(indices),
+      };
+    }
+    if (this.selections.size >= MAX_REMEMBERED_AGENTS) this.selections.clear();
+    this.selections.set(token, selection);
+    return selection;
+  }
+
+  /** One index per distinct set of groups, built on first use and kept. */
+  private indexFor(indices: readonly number[]): RuleIndex | null {
+    const key = indices.join(',');
+    let index = this.indexes.get(key);
+    if (index !== undefined) return index;
+    const inputs: RuleInput[] = [];
+    for (const i of indices) {
+      for (const ref of this.groups[i].rules) {
+        const input: RuleInput = { ref };
+        inputs.push(input);
+        if (this.mode === 'google') {
+          const extra = googleIndexRule(input);
+          if (extra) inputs.push(extra);
+        }
+      }
+    }
+    index = new RuleIndex(inputs);
+    if (index.size === 0) index = null;
+    this.indexes.set(key, index);
+    return index;
+  }
+
+  isAllowed(url: string, agent: string): boolean {
+    const { index } = this.select(agent);
+    if (index === null) return true;
+    let s = locatePath(url);
+    let start = located.start;
+    let end = located.end;
+    if (this.mode === 'rfc') {
+      if (!isNormalizedPath(s, start, end)) {
+        s = normalizePath(s, start, end);
+        start = 0;
+        end = s.length;
+      }
+      if (isRobotsTxt(s, start, end)) return true;
+    }
+    const rule = index.find(s, start, end);
+    return rule === null || rule.isAllow;
+  }
+
+  explain(url: string, agent: string): Explanation {
+    const selection = this.select(agent);
+    const s = locatePath(url);
+    const path = s.slice(located.start, located.end);
+    const normalizedPath = this.mode === 'rfc' ? normalizePath(path) : path;
+    const base = {
+      agent,
+      token: callerToken(agent, this.mode),
+      path,
+      normalizedPath,
+      selection: selection.kind,
+      groups: selection.groups,
+      mode: this.mode,
+    };
+    if (this.mode === 'rfc' && isRobotsTxt(normalizedPath, 0, normalizedPath.length)) {
+      return { ...base, allowed: true, rule: null, reason: 'robots-txt-exempt' };
+    }
+    if (selection.kind === 'none')
+      return { ...base, allowed: true, rule: null, reason: 'no-group' };
+    const found: IndexedRule | null =
+      selection.index?.find(normalizedPath, 0, normalizedPath.length) ?? null;
+    if (found === null) return { ...base, allowed: true, rule: null, reason: 'no-matching-rule' };
+    const { ref } = found;
+    return {
+      ...base,
+      allowed: found.isAllow,
+      // `normalized` is the form that was compared: for Google's index.htm rule, the derived one.
+      rule: { kind: ref.kind, pattern: ref.pattern, normalized: found.matchBy, line: ref.line },
+      reason: 'matched-rule',
+    };
+  }
+
+  crawlDelay(agent: string): number | undefined {
+    for (const group of this.select(agent).groups) {
+      if (group.crawlDelay !== undefined) return group.crawlDelay;
+    }
+    return undefined;
+  }
+
+  extensions(agent?: string): readonly Extension[] {
+    if (agent === undefined) return this.globalExtensions;
+    return this.select(agent).groups.flatMap((group) => group.extensions);
+  }
+}
+
+/** RFC 9309 §2.2.2: "/robots.txt" is always allowed, in any spelling (after normalization). */
+function isRobotsTxt(s: string, start: number, end: number): boolean {
+  return end - start === 11 && s.startsWith('/robots.txt', start);
+}
+
+/**
+ * Parses a robots.txt file. Takes any bytes or string and never throws for its content:
+ * problems become line-numbered {@link RobotsTxt.diagnostics}.
+ *
+ * @example
+ * ```ts
+ * const robots = parse('User-agent: *\nDisallow: /private\nAllow: /private/press');
+ * robots.isAllowed('https://example.com/private/x', 'ExampleBot'); // false
+ * robots.explain('/private/press/2026', 'ExampleBot').rule;
+ * // { kind: 'allow', pattern: '/private/press', normalized: '/private/press', line: 3 }
+ * ```
+ */
+export function parse(input: string | Uint8Array, options: ParseOptions = {}): RobotsTxt {
+  const mode = options.mode ?? 'rfc';
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  if (mode !== 'rfc' && mode !== 'google') {
+    throw new TypeError(`parse: mode must be 'rfc' or 'google', got ${JSON.stringify(mode)}`);
+  }
+  if (!Number.isInteger(maxBytes) || maxBytes < 0) {
+    throw new TypeError(`parse: maxBytes must be a non-negative integer, got ${maxBytes}`);
+  }
+  return new ParsedRobots(parseFile(input, mode, maxBytes));
+}
