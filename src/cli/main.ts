@@ -4,4 +4,10 @@
 import { processIo } from './io.js';
 import { run } from './program.js';
 
+// A reader that stops early (`heed check ... | head`) is not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw error;
+});
+
 process.exitCode = await run(process.argv.slice(2), processIo);

@@ -48,8 +48,19 @@ export function renderExplanation(url: string, e: Explanation): string {
   ];
   if (e.rule) {
     lines.push(`  rule      ${describeRule(e.rule)}`);
-    if (e.rule.normalized !== e.rule.pattern)
+    if (e.rule.normalized !== e.rule.pattern) {
       lines.push(`  compared  ${e.rule.normalized}  (the rule, normalized)`);
+    }
+    // What the deciding rule won against: precedence is the normalized length (seed 003).
+    for (const other of e.matches.slice(1)) {
+      const form = other.normalized !== other.pattern ? `, compared as ${other.normalized}` : '';
+      const n = other.normalized.length;
+      const why =
+        n < e.rule.normalized.length
+          ? `${n} < ${e.rule.normalized.length} characters`
+          : `a tie at ${n} characters: ${e.rule.kind === other.kind ? 'the earlier line' : 'allow'} wins`;
+      lines.push(`  outranks  ${describeRule(other)}${form} (${why})`);
+    }
   }
   lines.push(
     `  path      ${e.path}` +

@@ -4,7 +4,8 @@
 import { callerToken } from './agent.js';
 import { isNormalizedPath, normalizePath } from './normalize.js';
 import { DEFAULT_MAX_BYTES, type ParsedFile, parseFile } from './parse.js';
-import { type IndexedRule, RuleIndex, type RuleInput } from './rule-index.js';
+import { type CompiledPattern, compilePattern, matchesPattern } from './pattern.js';
+import { RuleIndex, type RuleInput } from './rule-index.js';
 import type {
   Diagnostic,
   Explanation,
@@ -13,6 +14,7 @@ import type {
   Mode,
   ParseOptions,
   RobotsTxt,
+  RuleRef,
 } from './types.js';
 import { located, locatePath } from './url.js';
 
@@ -22,6 +24,8 @@ interface Selection {
   groups: readonly Group[];
   /** Null when there is no rule to match: everything is allowed. */
   index: RuleIndex | null;
+  /** Every rule with its compiled pattern, for explanations; built on the first explain. */
+  explainable?: { ref: RuleRef; pattern: CompiledPattern }[];
 }
 
 const NONE: Selection = { kind: 'none', groups: [], index: null };
@@ -159,21 +163,48 @@ class ParsedRobots implements RobotsTxt {
       mode: this.mode,
     };
     if (this.mode === 'rfc' && isRobotsTxt(normalizedPath, 0, normalizedPath.length)) {
-      return { ...base, allowed: true, rule: null, reason: 'robots-txt-exempt' };
+      return { ...base, allowed: true, rule: null, matches: [], reason: 'robots-txt-exempt' };
     }
-    if (selection.kind === 'none')
-      return { ...base, allowed: true, rule: null, reason: 'no-group' };
-    const found: IndexedRule | null =
-      selection.index?.find(normalizedPath, 0, normalizedPath.length) ?? null;
-    if (found === null) return { ...base, allowed: true, rule: null, reason: 'no-matching-rule' };
-    const { ref } = found;
-    return {
-      ...base,
-      allowed: found.isAllow,
-      // `normalized` is the form that was compared: for Google's index.htm rule, the derived one.
-      rule: { kind: ref.kind, pattern: ref.pattern, normalized: found.matchBy, line: ref.line },
-      reason: 'matched-rule',
-    };
+    const matches = this.matchingRules(selection, normalizedPath);
+    const rule = matches[0] ?? null;
+    if (rule !== null)
+      return { ...base, allowed: rule.kind === 'allow', rule, matches, reason: 'matched-rule' };
+    const reason = selection.kind === 'none' ? 'no-group' : 'no-matching-rule';
+    return { ...base, allowed: true, rule: null, matches, reason };
+  }
+
+  /**
+   * Every rule of `selection` matching `path`, best first. Explanations only: decisions go
+   * through the index. `normalized` is the form compared (for Google's index.htm rule, the
+   * derived one).
+   */
+  private matchingRules(selection: Selection, path: string): RuleRef[] {
+    selection.explainable ??= selection.groups.flatMap((group) =>
+      group.rules.flatMap((ref) => {
+        const extra = this.mode === 'google' ? googleIndexRule({ ref }) : undefined;
+        const forms = extra?.matchBy ? [ref.normalized, extra.matchBy] : [ref.normalized];
+        return forms
+          .filter((form) => form !== '')
+          .map((form) => ({
+            ref: form === ref.normalized ? ref : { ...ref, normalized: form },
+            pattern: compilePattern(form),
+          }));
+      }),
+    );
+    const found: RuleRef[] = [];
+    let last: RuleRef | undefined;
+    for (const { ref, pattern } of selection.explainable) {
+      // A rule and its Google index.htm form share a line: the first that matches stands for it.
+      if (last?.line === ref.line && last.pattern === ref.pattern) continue;
+      if (matchesPattern(pattern, path)) found.push((last = ref));
+    }
+    // RFC 9309 §2.2.2: the longest normalized pattern first; allow before disallow; then by line.
+    return found.sort(
+      (a, b) =>
+        b.normalized.length - a.normalized.length ||
+        (a.kind === b.kind ? 0 : a.kind === 'allow' ? -1 : 1) ||
+        a.line - b.line,
+    );
   }
 
   crawlDelay(agent: string): number | undefined {

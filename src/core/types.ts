@@ -88,6 +88,11 @@ export interface Explanation {
   allowed: boolean;
   /** The deciding rule, or null when no rule decided. */
   rule: RuleRef | null;
+  /**
+   * Every rule of the selected groups that matches the path, by precedence (the first is
+   * `rule`): shows what the deciding rule won against, and by how much normalized length.
+   */
+  matches: readonly RuleRef[];
   reason: Reason;
   /** The agent as the caller gave it. */
   agent: string;
