@@ -196,7 +196,10 @@ class ParsedRobots implements RobotsTxt {
     for (const { ref, pattern } of selection.explainable) {
       // A rule and its Google index.htm form share a line: the first that matches stands for it.
       if (last?.line === ref.line && last.pattern === ref.pattern) continue;
-      if (matchesPattern(pattern, path)) found.push((last = ref));
+      if (matchesPattern(pattern, path)) {
+        found.push(ref);
+        last = ref;
+      }
     }
     // RFC 9309 §2.2.2: the longest normalized pattern first; allow before disallow; then by line.
     return found.sort(
