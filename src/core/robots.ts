@@ -131,6 +131,7 @@ class ParsedRobots implements RobotsTxt {
   }
 
   isAllowed(url: string, agent: string): boolean {
+    requireStrings('isAllowed', url, agent);
     const { index } = this.select(agent);
     if (index === null) return true;
     let s = locatePath(url);
@@ -149,6 +150,7 @@ class ParsedRobots implements RobotsTxt {
   }
 
   explain(url: string, agent: string): Explanation {
+    requireStrings('explain', url, agent);
     const selection = this.select(agent);
     const s = locatePath(url);
     const path = s.slice(located.start, located.end);
@@ -211,6 +213,7 @@ class ParsedRobots implements RobotsTxt {
   }
 
   crawlDelay(agent: string): number | undefined {
+    requireStrings('crawlDelay', '', agent);
     for (const group of this.select(agent).groups) {
       if (group.crawlDelay !== undefined) return group.crawlDelay;
     }
@@ -219,7 +222,17 @@ class ParsedRobots implements RobotsTxt {
 
   extensions(agent?: string): readonly Extension[] {
     if (agent === undefined) return this.globalExtensions;
+    requireStrings('extensions', '', agent);
     return this.select(agent).groups.flatMap((group) => group.extensions);
+  }
+}
+
+/** API misuse (from untyped callers) gets an error naming the argument, not a crash inside. */
+function requireStrings(method: string, url: unknown, agent: unknown): void {
+  if (typeof url !== 'string')
+    throw new TypeError(`${method}: url must be a string, got ${typeof url}`);
+  if (typeof agent !== 'string') {
+    throw new TypeError(`${method}: agent must be a string, got ${typeof agent}`);
   }
 }
 
@@ -240,7 +253,10 @@ function isRobotsTxt(s: string, start: number, end: number): boolean {
  * // { kind: 'allow', pattern: '/private/press', normalized: '/private/press', line: 3 }
  * ```
  */
-export function parse(input: string | Uint8Array, options: ParseOptions = {}): RobotsTxt {
+export function parse(
+  input: string | Uint8Array | ArrayBuffer,
+  options: ParseOptions = {},
+): RobotsTxt {
   const mode = options.mode ?? 'rfc';
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   if (mode !== 'rfc' && mode !== 'google') {
@@ -249,5 +265,16 @@ export function parse(input: string | Uint8Array, options: ParseOptions = {}): R
   if (!Number.isInteger(maxBytes) || maxBytes < 0) {
     throw new TypeError(`parse: maxBytes must be a non-negative integer, got ${maxBytes}`);
   }
-  return new ParsedRobots(parseFile(input, mode, maxBytes));
+  return new ParsedRobots(parseFile(asBytesOrString(input), mode, maxBytes));
+}
+
+/** Any binary view is read as bytes; anything else that is not a string is API misuse. */
+function asBytesOrString(input: unknown): string | Uint8Array {
+  if (typeof input === 'string' || input instanceof Uint8Array) return input;
+  if (input instanceof ArrayBuffer) return new Uint8Array(input);
+  if (ArrayBuffer.isView(input))
+    return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+  throw new TypeError(
+    `parse: input must be a string or bytes, got ${input === null ? 'null' : typeof input}`,
+  );
 }
