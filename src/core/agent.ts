@@ -48,8 +48,16 @@ export function isValidProductToken(agent: string): boolean {
  * google: as given, like Google's reference (so `Googlebot/2.1` names no group).
  */
 export function callerToken(agent: string, mode: Mode): string {
-  if (mode === 'google') return agent.toLowerCase();
+  if (mode === 'google') return asciiLowerCase(agent);
   const trimmed = agent.trim();
   const slash = trimmed.indexOf('/');
-  return (slash < 0 ? trimmed : trimmed.slice(0, slash)).trimEnd().toLowerCase();
+  return asciiLowerCase((slash < 0 ? trimmed : trimmed.slice(0, slash)).trimEnd());
+}
+
+/**
+ * Lower-cases A-Z only: tokens compare case-insensitively in ASCII, so no Unicode folding
+ * (the Kelvin sign U+212A lower-cases to "k") can make a caller match a token it does not spell.
+ */
+export function asciiLowerCase(s: string): string {
+  return s.replace(/[A-Z]+/g, (upper) => upper.toLowerCase());
 }

@@ -1,7 +1,7 @@
 // Line records -> groups, sitemaps, extensions and line-numbered diagnostics: the one parse
 // that the matcher, explain, lint, CLI and fetch layer all read (RFC 9309 §2.2).
 
-import { isWildcardAgent, productToken } from './agent.js';
+import { asciiLowerCase, isWildcardAgent, productToken } from './agent.js';
 import { decodeInput } from './decode.js';
 import { escapeGooglePattern, normalizePattern } from './normalize.js';
 import {
@@ -175,7 +175,7 @@ function readAgent(r: LineRecord, mode: Mode, note: Note): AgentRef {
       `User-agent "${r.value}" is read as "${token}": a product token holds only letters, "-" and "_" (RFC 9309 §2.2.1)`,
     );
   }
-  return { value: r.value, token: token.toLowerCase(), line: r.line };
+  return { value: r.value, token: asciiLowerCase(token), line: r.line };
 }
 
 function readRule(r: LineRecord, kind: 'allow' | 'disallow', mode: Mode, note: Note): RuleRef {
@@ -240,7 +240,7 @@ function readExtension(
   global: Extension[],
   note: Note,
 ): void {
-  const extension = { name: r.key.toLowerCase(), value: r.value, line: r.line };
+  const extension = { name: asciiLowerCase(r.key), value: r.value, line: r.line };
   (group ? group.extensions : global).push(extension);
   if (r.googleKind) {
     const meant = KNOWN_TYPO_HINT[r.googleKind];
