@@ -90,10 +90,10 @@ class ParsedRobots implements RobotsTxt {
    * when none does, and then their rules never mix with named groups' (RFC 9309 §2.2.1).
    */
   private select(agent: string): Selection {
-    const token = callerToken(agent, this.mode);
-    let selection = this.selections.get(token);
+    // Remembered by the agent as given, so a repeat costs one map lookup and no lower-casing.
+    let selection = this.selections.get(agent);
     if (selection) return selection;
-    const named = this.groupsByToken.get(token);
+    const named = this.groupsByToken.get(callerToken(agent, this.mode));
     const indices = named ?? this.wildcardGroups;
     if (indices.length === 0) selection = NONE;
     else {
@@ -104,7 +104,7 @@ class ParsedRobots implements RobotsTxt {
       };
     }
     if (this.selections.size >= MAX_REMEMBERED_AGENTS) this.selections.clear();
-    this.selections.set(token, selection);
+    this.selections.set(agent, selection);
     return selection;
   }
 
