@@ -10,6 +10,10 @@ import type { Explanation, RobotsTxt } from '../core/types.js';
  * - `rules`: a file was fetched (2xx) and its rules decide;
  * - `allow-all`: the file is unavailable (4xx other than 429, or too many redirects): anything may be crawled;
  * - `disallow-all`: the file is unreachable (5xx, 429, network trouble, timeout): nothing may be crawled.
+ *
+ * @example
+ * const { outcome } = await client.get(url);
+ * if (outcome === 'disallow-all') queue.postpone(url);
  */
 export type Outcome = 'rules' | 'allow-all' | 'disallow-all';
 
@@ -23,6 +27,10 @@ export type Outcome = 'rules' | 'allow-all' | 'disallow-all';
  * | `client-error` | allow-all (4xx except 429) |
  * | `too-many-redirects`, `redirect-loop` | allow-all |
  * | everything else | disallow-all |
+ *
+ * @example
+ * const r = await client.get(url);
+ * if (r.reason === 'too-many-requests') slowDown(r.origin);
  */
 export type FetchReason =
   | 'success'
@@ -42,7 +50,13 @@ export type FetchReason =
   | 'network-error'
   | 'decode-error';
 
-/** The result of one access to a robots.txt URL: {@link fetchRobots} never throws for network trouble. */
+/**
+ * The result of one access to a robots.txt URL: {@link fetchRobots} never throws for network trouble.
+ *
+ * @example
+ * const f = await fetchRobots('https://example.com/robots.txt');
+ * console.log(f.status, f.outcome, f.reason, f.redirects, f.bytes, f.truncated);
+ */
 export interface FetchOutcome {
   /** The URL first requested. */
   robotsUrl: string;
@@ -81,7 +95,13 @@ export type LifetimeSource =
   | 'no-store' // no-store: kept for the floor all the same
   | 'retry'; // an unreachable outcome: retried after a growing delay
 
-/** The cache lifetime chosen for an outcome, and why. */
+/**
+ * The cache lifetime chosen for an outcome, and why.
+ *
+ * @example
+ * const { lifetime } = await client.get(url);
+ * console.log(`${lifetime.ttlMs} ms (${lifetime.source}): ${lifetime.why}`);
+ */
 export interface CacheLifetime {
   ttlMs: number;
   source: LifetimeSource;
@@ -130,7 +150,13 @@ export interface FailureRecord {
   lifetime: CacheLifetime;
 }
 
-/** What a {@link Store} keeps per origin: plain JSON, never a parsed object. */
+/**
+ * What a {@link Store} keeps per origin: plain JSON, never a parsed object.
+ *
+ * @example
+ * const record = await store.get('https://example.com');
+ * record?.current?.outcome; // 'rules'
+ */
 export interface RobotsRecord {
   v: 1;
   /** The origin key. */
@@ -152,7 +178,14 @@ export interface LastError {
   failures: number;
 }
 
-/** The answer of {@link RobotsClient.get}. */
+/**
+ * The answer of {@link RobotsClient.get}.
+ *
+ * @example
+ * const r = await client.get('https://example.com/page');
+ * console.log(r.robotsUrl, r.status, r.outcome, r.reason, new Date(r.expiresAt));
+ * r.robots?.sitemaps; // the file's Sitemap URLs, when it decides
+ */
 export interface RobotsResult {
   /** The URL asked about. */
   url: string;
@@ -173,7 +206,10 @@ export interface RobotsResult {
   fetchedAt: number;
   /** Until when it is used without a new fetch. */
   expiresAt: number;
-  /** True when no fetch was made for this call (the answer came from the store or another caller). */
+  /**
+   * False when the answer comes from a fetch this client made for this call (or a concurrent call
+   * that shared it); true when it came from the cache or another client's fetch.
+   */
   fromCache: boolean;
   /** True when the origin is unreachable and an older good copy's rules apply (RFC 9309 §2.4). */
   stale: boolean;
@@ -201,7 +237,13 @@ export interface ExplanationSource {
   stale: boolean;
 }
 
-/** The answer of {@link RobotsClient.explain}: the core explanation plus its source. */
+/**
+ * The answer of {@link RobotsClient.explain}: the core explanation plus its source.
+ *
+ * @example
+ * const e = await client.explain('https://example.com/private', 'MyBot');
+ * console.log(e.allowed, e.reason, e.rule?.line, e.source.robotsUrl, e.source.stale);
+ */
 export interface ClientExplanation extends Omit<Explanation, 'reason'> {
   /** `unavailable`: allow-all because the file is unavailable; `unreachable`: disallow-all. */
   reason: ClientReason;
