@@ -11,6 +11,7 @@ import {
   type Store,
   UnsupportedSchemeError,
 } from '../../src/fetch/index.js';
+import { heldRobots } from './helpers/held.js';
 import {
   DISALLOW_PRIVATE,
   robotsHandler,
@@ -179,25 +180,27 @@ describe('one fetch per origin', () => {
   });
 
   it('bounds fetches in flight over all origins', async () => {
+    const held = heldRobots(DISALLOW_PRIVATE);
     let active = 0;
     let peak = 0;
-    const servers = await startServers(6, (_req, res) => {
+    const servers = await startServers(6, (req, res) => {
       active++;
       peak = Math.max(peak, active);
-      setTimeout(() => {
+      res.on('close', () => {
         active--;
-        res.end(DISALLOW_PRIVATE);
-      }, 60);
+      });
+      held.handler(req, res);
     });
     try {
       const client = createRobotsClient({ maxConcurrentFetches: 2 });
-      const answers = await Promise.all(
-        servers.map((s) => client.isAllowed(`${s.origin}/private`, 'bot')),
-      );
-      assert.deepEqual(answers, [false, false, false, false, false, false]);
+      const all = Promise.all(servers.map((s) => client.isAllowed(`${s.origin}/private`, 'bot')));
+      await held.received(2); // two fetches in flight, both held: the bound is reached
+      held.release();
+      assert.deepEqual(await all, [false, false, false, false, false, false]);
       assert.equal(peak, 2);
       for (const s of servers) assert.equal(s.count(), 1);
     } finally {
+      held.release();
       await Promise.all(servers.map((s) => s.close()));
     }
   });

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import zlib from 'node:zlib';
-import { fetchRobots } from '../../src/fetch/index.js';
+import { type FetchLike, fetchRobots } from '../../src/fetch/index.js';
 import { DISALLOW_PRIVATE, startServer, type TestServer } from './helpers/http.js';
 
 const MiB = 1024 * 1024;
@@ -44,37 +44,58 @@ describe('one robots.txt access: body, size cap and timeouts', () => {
       res.writeHead(200, { 'content-length': '1000' });
       res.write('User-agent: *\nAllow: /\n'); // then nothing
     });
-    const out = await fetchRobots(url, { timeoutMs: 300 });
+    const out = await fetchRobots(url, { timeoutMs: 500 });
     assert.equal(out.outcome, 'disallow-all');
     assert.equal(out.reason, 'timeout');
     assert.equal(out.status, 200);
     assert.equal(out.body, null);
-    assert.match(out.detail, /body .* did not complete within 300 ms/);
+    assert.match(out.detail, /body .* did not complete within 500 ms/);
     await closed;
   });
 
+  /**
+   * A fetch that tells when the response headers reached the client, so the server breaks the
+   * connection mid-body for certain (not before the status line was read).
+   */
+  function watchedFetch() {
+    let seen!: () => void;
+    const headersSeen = new Promise<void>((resolve) => {
+      seen = resolve;
+    });
+    const fetch: FetchLike = async (u, init) => {
+      const response = await globalThis.fetch(u, init);
+      seen();
+      return response;
+    };
+    return { fetch, headersSeen };
+  }
+
   it('disallows all on a reset mid-body, even with a 200 and a partial file', async () => {
+    const { fetch, headersSeen } = watchedFetch();
     serve((req, res) => {
       res.writeHead(200, { 'content-length': '100000' });
       res.write('User-agent: *\nDisallow: /a\n');
-      setTimeout(() => req.socket.resetAndDestroy(), 20);
+      headersSeen.then(() => req.socket.resetAndDestroy());
     });
-    const out = await fetchRobots(url, { timeoutMs: 2000 });
+    const out = await fetchRobots(url, { fetch, timeoutMs: 5000 });
     assert.equal(out.outcome, 'disallow-all');
     assert.equal(out.reason, 'connection-reset');
     assert.equal(out.status, 200);
     assert.equal(out.body, null);
+    assert.match(out.detail, /body .* broke off/);
   });
 
   it('disallows all when the connection closes before the promised length arrived', async () => {
+    const { fetch, headersSeen } = watchedFetch();
     serve((req, res) => {
       res.writeHead(200, { 'content-length': '100000' });
       res.write('User-agent: *\n');
-      setTimeout(() => req.socket.destroy(), 20);
+      headersSeen.then(() => req.socket.destroy());
     });
-    const out = await fetchRobots(url, { timeoutMs: 2000 });
+    const out = await fetchRobots(url, { fetch, timeoutMs: 5000 });
     assert.equal(out.outcome, 'disallow-all');
     assert.equal(out.reason, 'connection-reset');
+    assert.equal(out.status, 200);
   });
 
   it('cuts a body that never ends at maxBytes and stops downloading', async () => {
