@@ -1,7 +1,7 @@
 // The client's cache against a real server, with a clock moved by hand (RFC 9309 §2.4).
 
 import assert from 'node:assert/strict';
-import { after, afterEach, beforeEach, describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it } from 'node:test';
 import { createRobotsClient, type RobotsClient } from '../../src/fetch/index.js';
 import { DAY, type FakeClock, fakeClock, HOUR, MINUTE } from './helpers/clock.js';
 import { DISALLOW_PRIVATE, robotsHandler, startServer, type TestServer } from './helpers/http.js';
@@ -202,7 +202,6 @@ describe('client while the origin is unreachable', () => {
     page = `${server.origin}/private/page`;
   });
   afterEach(() => server.close());
-  after(() => {});
 
   const fetches = () => server.count('/robots.txt');
 
