@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The heed executable: the only place that touches the real process (argv, streams, exit code).
 
+import { fetchExtensions } from './fetch-command.js';
 import { processIo } from './io.js';
 import { run } from './program.js';
 
@@ -10,4 +11,4 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
-process.exitCode = await run(process.argv.slice(2), processIo);
+process.exitCode = await run(process.argv.slice(2), processIo, fetchExtensions);

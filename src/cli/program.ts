@@ -5,7 +5,14 @@ import { Command, CommanderError, Option } from 'commander';
 import { type Mode, parse, type RobotsTxt } from '../core/index.js';
 import { CliError, EXIT } from './errors.js';
 import type { Io } from './io.js';
-import { decisionJson, renderDecision, renderDiagnostic, renderExplanation } from './render.js';
+import {
+  blanketJson,
+  decisionJson,
+  renderBlanket,
+  renderDecision,
+  renderDiagnostic,
+  renderExplanation,
+} from './render.js';
 
 const EXIT_CODES = `
 Exit codes:
@@ -24,11 +31,32 @@ async function readRobots(source: string, io: Io): Promise<Uint8Array> {
   }
 }
 
-/** Loads a robots.txt source: a file, `-`, or (through `fetchRobots`) an http(s) URL. */
-export type RobotsLoader = (source: string, mode: Mode, io: Io) => Promise<RobotsTxt>;
+/**
+ * What a robots source gave: a parsed file, or (when fetching found none to apply) a blanket
+ * answer for every URL with the reason, e.g. "404: unavailable, everything allowed".
+ */
+export type LoadedRobots =
+  | { robots: RobotsTxt; blanket?: undefined }
+  | {
+      robots?: undefined;
+      blanket: { allowed: boolean; reason: 'unavailable' | 'unreachable'; why: string };
+    };
 
-const loadFromFile: RobotsLoader = async (source, mode, io) =>
-  parse(await readRobots(source, io), { mode });
+/** Loads an http(s) robots source (the fetch layer, wired in main.ts). */
+export type RemoteLoader = (url: string, mode: Mode) => Promise<LoadedRobots>;
+
+const isHttpUrl = (source: string) => /^https?:\/\//i.test(source);
+
+async function loadRobots(
+  source: string,
+  mode: Mode,
+  io: Io,
+  remote?: RemoteLoader,
+): Promise<LoadedRobots> {
+  if (!isHttpUrl(source)) return { robots: parse(await readRobots(source, io), { mode }) };
+  if (!remote) throw new CliError(`cannot fetch '${source}': fetching is not available here`);
+  return remote(source, mode);
+}
 
 async function collectUrls(
   urls: string[],
@@ -57,17 +85,23 @@ async function check(
   urls: string[],
   options: CheckOptions,
   io: Io,
-  load: RobotsLoader,
+  remote?: RemoteLoader,
 ): Promise<number> {
   if (source === '-' && options.urls === '-') {
     throw new CliError('the robots file and --urls cannot both be standard input');
   }
-  const robots = await load(source, options.mode, io);
+  const { robots, blanket } = await loadRobots(source, options.mode, io, remote);
   const all = await collectUrls(urls, options.urls, io);
-  if (all.length === 0)
+  if (all.length === 0) {
     throw new CliError('no URL to check: give URLs as arguments or with --urls');
+  }
   let code: number = EXIT.ok;
   for (const url of all) {
+    if (blanket) {
+      if (!blanket.allowed) code = EXIT.findings;
+      io.stdout(options.json ? blanketJson(url, agent, blanket) : renderBlanket(url, blanket));
+      continue;
+    }
     const explanation = robots.explain(url, agent);
     if (!explanation.allowed) code = EXIT.findings;
     if (options.json) io.stdout(decisionJson(url, explanation, options.explain === true));
@@ -81,9 +115,13 @@ async function lint(
   source: string,
   options: { mode: Mode; json?: boolean },
   io: Io,
-  load: RobotsLoader,
+  remote?: RemoteLoader,
 ): Promise<number> {
-  const robots = await load(source, options.mode, io);
+  const { robots, blanket } = await loadRobots(source, options.mode, io, remote);
+  if (blanket) {
+    io.stdout(`${source}: no file to lint: ${blanket.why}\n`);
+    return blanket.allowed ? EXIT.ok : EXIT.findings;
+  }
   const name = source === '-' ? '<stdin>' : source;
   for (const d of robots.diagnostics) {
     io.stdout(options.json ? JSON.stringify(d) + '\n' : renderDiagnostic(name, d));
@@ -104,12 +142,12 @@ const modeOption = () =>
 
 /** Extra commands (e.g. `fetch`) and a loader for http(s) robots sources. */
 export interface ProgramExtensions {
-  load?: RobotsLoader;
+  remote?: RemoteLoader;
   register?: (program: Command, io: Io, setExit: (code: number) => void) => void;
 }
 
 function buildProgram(io: Io, setExit: (code: number) => void, ext: ProgramExtensions): Command {
-  const load = ext.load ?? loadFromFile;
+  const remote = ext.remote;
   const program = new Command('heed')
     .description('robots.txt (RFC 9309): check, explain and lint, in rfc or google mode')
     .exitOverride()
@@ -137,7 +175,7 @@ Examples:
 ${EXIT_CODES}`,
     )
     .action(async (source: string, agent: string, urls: string[], options: CheckOptions) => {
-      setExit(await check(source, agent, urls, options, io, load));
+      setExit(await check(source, agent, urls, options, io, remote));
     });
 
   program
@@ -154,7 +192,7 @@ ${EXIT_CODES}`,
       `\nExamples:\n  heed explain robots.txt Googlebot /~user/notes\n${EXIT_CODES}`,
     )
     .action(async (source: string, agent: string, urls: string[], options: CheckOptions) => {
-      setExit(await check(source, agent, urls, { ...options, explain: true }, io, load));
+      setExit(await check(source, agent, urls, { ...options, explain: true }, io, remote));
     });
 
   program
@@ -168,7 +206,7 @@ ${EXIT_CODES}`,
       `\nExamples:\n  heed lint robots.txt\n  heed lint --json robots.txt\n${EXIT_CODES}`,
     )
     .action(async (source: string, options: { mode: Mode; json?: boolean }) => {
-      setExit(await lint(source, options, io, load));
+      setExit(await lint(source, options, io, remote));
     });
 
   ext.register?.(program, io, setExit);

@@ -81,3 +81,21 @@ export function renderExplanation(url: string, e: Explanation): string {
 export function renderDiagnostic(file: string, d: Diagnostic): string {
   return `${file}:${d.line}: ${d.severity} [${d.code}] ${d.message}\n`;
 }
+
+/** A URL decided without a file: the robots.txt was unavailable (allow) or unreachable (disallow). */
+export interface Blanket {
+  allowed: boolean;
+  reason: 'unavailable' | 'unreachable';
+  why: string;
+}
+
+export function renderBlanket(url: string, b: Blanket): string {
+  return `${b.allowed ? 'allowed   ' : 'disallowed'}  ${url}  ${b.why}\n`;
+}
+
+export function blanketJson(url: string, agent: string, b: Blanket): string {
+  return (
+    JSON.stringify({ url, agent, allowed: b.allowed, rule: null, reason: b.reason, why: b.why }) +
+    '\n'
+  );
+}
