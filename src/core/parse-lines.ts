@@ -88,11 +88,32 @@ function classify(s: string, start: number, end: number, mode: Mode): DirectiveK
   return 'other';
 }
 
+/**
+ * The next position of `ch` at or after `from` in `text`, remembered between calls: lines are
+ * read in order, so each character is searched past once and a file costs linear time (an
+ * unbounded indexOf per line would rescan the rest of the file on every line without `ch`).
+ */
+class NextOf {
+  private at = -2;
+  constructor(
+    private readonly text: string,
+    private readonly ch: string,
+  ) {}
+  /** Position of the next `ch` at or after `from`, or the text's length when there is none. */
+  from(from: number): number {
+    if (this.at < from && this.at !== this.text.length) {
+      const i = this.text.indexOf(this.ch, from);
+      this.at = i < 0 ? this.text.length : i;
+    }
+    return this.at;
+  }
+}
+
 /** Google-compatible: where its reference ends a line, in UTF-16 units of `s`. */
-function googleLineEnd(s: string, start: number, end: number): number {
+function googleLineEnd(s: string, start: number, end: number, nul: NextOf): number {
   // It reads C strings: a NUL ends the line.
-  const nul = s.indexOf('\0', start);
-  if (nul >= 0 && nul < end) end = nul;
+  const at = nul.from(start);
+  if (at < end) end = at;
   if ((end - start) * 3 <= GOOGLE_MAX_LINE_BYTES) return end;
   let bytes = 0;
   for (let i = start; i < end; i++) {
@@ -134,18 +155,31 @@ export function readLines(
   let line = 0;
   let pos = bomLength(text);
   const length = text.length;
+  const finder: Finder = {
+    lf: new NextOf(text, '\n'),
+    cr: new NextOf(text, '\r'),
+    hash: new NextOf(text, '#'),
+    colon: new NextOf(text, ':'),
+    nul: new NextOf(text, '\0'),
+  };
   for (;;) {
-    let end = pos;
-    while (end < length) {
-      const c = text.charCodeAt(end);
-      if (c === 0x0a || c === 0x0d) break;
-      end++;
-    }
+    const lf = finder.lf.from(pos);
+    const cr = finder.cr.from(pos);
+    const end = lf < cr ? lf : cr;
     line++;
-    readLine(text, pos, end, line, mode, onRecord, onUnreadable);
+    readLine(text, pos, end, line, mode, finder, onRecord, onUnreadable);
     if (end >= length) return line;
-    pos = end + (text.charCodeAt(end) === 0x0d && text.charCodeAt(end + 1) === 0x0a ? 2 : 1);
+    pos = end + (end === cr && lf === end + 1 ? 2 : 1);
   }
+}
+
+/** Next-occurrence finders over one text, shared by every line. */
+interface Finder {
+  lf: NextOf;
+  cr: NextOf;
+  hash: NextOf;
+  colon: NextOf;
+  nul: NextOf;
 }
 
 function readLine(
@@ -154,20 +188,21 @@ function readLine(
   end: number,
   line: number,
   mode: Mode,
+  finder: Finder,
   onRecord: (record: LineRecord) => void,
   onUnreadable: (line: UnreadableLine) => void,
 ): void {
-  if (mode === 'google') end = googleLineEnd(s, start, end);
-  const hash = s.indexOf('#', start);
-  if (hash >= 0 && hash < end) end = hash;
+  if (mode === 'google') end = googleLineEnd(s, start, end, finder.nul);
+  const hash = finder.hash.from(start);
+  if (hash < end) end = hash;
   while (start < end && isSpace(s.charCodeAt(start))) start++;
   while (end > start && isSpace(s.charCodeAt(end - 1))) end--;
   if (start === end) return;
 
-  let sep = s.indexOf(':', start);
+  let sep = finder.colon.from(start);
   let valueStart: number;
   let missingColon = false;
-  if (sep < 0 || sep >= end) {
+  if (sep >= end) {
     // Google-compatible: `key value` is read when there are exactly two words.
     sep = start;
     while (sep < end && s.charCodeAt(sep) !== 0x20 && s.charCodeAt(sep) !== 0x09) sep++;

@@ -1,0 +1,54 @@
+// Small timing helpers: wall-clock nanoseconds, medians of rounds, formatting.
+
+/** Nanoseconds `fn` takes, once. */
+export function time(fn: () => void): number {
+  const start = process.hrtime.bigint();
+  fn();
+  return Number(process.hrtime.bigint() - start);
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** The median over `rounds` runs of `fn` (after one warm-up run), in nanoseconds. */
+export function medianOf(rounds: number, fn: () => void): number {
+  fn();
+  const times: number[] = [];
+  for (let r = 0; r < rounds; r++) times.push(time(fn));
+  return median(times);
+}
+
+/**
+ * Nanoseconds per call of `fn`: calls are batched so one batch lasts at least `minBatchNs`,
+ * and the median batch of `rounds` is reported. For single decisions too short for the clock.
+ */
+export function perCall(fn: () => void, rounds = 5, minBatchNs = 200_000, maxReps = 2_000): number {
+  const first = time(fn);
+  const reps = Math.max(1, Math.min(maxReps, Math.ceil(minBatchNs / Math.max(first, 1))));
+  const times: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    times.push(
+      time(() => {
+        for (let k = 0; k < reps; k++) fn();
+      }) / reps,
+    );
+  }
+  return median(times);
+}
+
+/** A duration in the unit that reads best. */
+export function formatNs(ns: number): string {
+  if (!Number.isFinite(ns)) return 'n/a';
+  if (ns < 1_000) return `${ns.toFixed(0)} ns`;
+  if (ns < 1_000_000) return `${(ns / 1_000).toFixed(ns < 10_000 ? 2 : 1)} \u00b5s`;
+  if (ns < 1e9) return `${(ns / 1e6).toFixed(ns < 1e7 ? 2 : 1)} ms`;
+  return `${(ns / 1e9).toFixed(2)} s`;
+}
+
+export function formatRatio(x: number): string {
+  if (!Number.isFinite(x)) return 'n/a';
+  return `${x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2)}\u00d7`;
+}

@@ -1,0 +1,373 @@
+// The fast matcher (rule index, compiled patterns, ASCII fast path) against the plain reference
+// matcher (reference-matcher.ts), decision by decision: on every real file of the shared corpus
+// with realistic and rule-derived URLs, in both modes, and on generated adversarial files.
+// isAllowed and explain(...).rule must both agree with the reference; any mismatch fails.
+
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { type Mode, parse, type RobotsTxt, type RuleRef } from '../../src/core/index.js';
+import { sharedPath } from '../helpers/shared.js';
+import { type ReferenceDecision, referenceDecide } from './reference-matcher.js';
+
+const MODES: readonly Mode[] = ['rfc', 'google'];
+
+/** Deterministic PRNG (mulberry32), so the sample is the same on every run. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function hash(s: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+interface Mismatch {
+  where: string;
+  mode: Mode;
+  url: string;
+  agent: string;
+  got: { allowed: boolean; explained: unknown };
+  want: ReferenceDecision;
+}
+
+/** Compares one decision; returns a mismatch or null. */
+function compare(robots: RobotsTxt, where: string, url: string, agent: string): Mismatch | null {
+  const want = referenceDecide(robots, url, agent);
+  const allowed = robots.isAllowed(url, agent);
+  const explanation = robots.explain(url, agent);
+  const plain = (r: RuleRef) => ({
+    kind: r.kind,
+    pattern: r.pattern,
+    normalized: r.normalized,
+    line: r.line,
+  });
+  const rule = explanation.rule && plain(explanation.rule);
+  const matches = explanation.matches.map(plain);
+  const same =
+    allowed === want.allowed &&
+    explanation.allowed === want.allowed &&
+    explanation.reason === want.reason &&
+    JSON.stringify(rule) === JSON.stringify(want.rule) &&
+    JSON.stringify(matches) === JSON.stringify(want.matches);
+  if (same) return null;
+  return {
+    where,
+    mode: robots.mode,
+    url,
+    agent,
+    got: { allowed, explained: { rule, matches, reason: explanation.reason } },
+    want,
+  };
+}
+
+function assertNoMismatch(mismatches: Mismatch[], decisions: number): void {
+  assert.deepEqual(
+    mismatches.slice(0, 5),
+    [],
+    `${mismatches.length} of ${decisions} decisions differ from the reference matcher`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The real-world corpus with realistic URLs
+
+const robotsDir = sharedPath('corpus/robots');
+const corpusFiles = readdirSync(robotsDir)
+  .filter((f) => f.endsWith('.txt'))
+  .sort();
+
+/** Path (with query) of each real URL, grouped by host; the URL list is a 2019 crawl. */
+const pathsByHost = new Map<string, string[]>();
+const allPaths: string[] = [];
+for (const url of readFileSync(sharedPath('corpus/urls/urls.txt'), 'utf8').split('\n')) {
+  const authority = url.indexOf('://');
+  if (authority < 0) continue;
+  const slash = url.indexOf('/', authority + 3);
+  const host = url.slice(authority + 3, slash < 0 ? undefined : slash);
+  const path = slash < 0 ? '/' : url.slice(slash);
+  allPaths.push(path);
+  const list = pathsByHost.get(host);
+  if (list) list.push(path);
+  else pathsByHost.set(host, [path]);
+}
+
+const FILLERS = ['', 'x', '/a/b', 'caf\u00e9', '%2F', '%2f', '?q=1', '-', '*', '$', '%7e', '~'];
+const SUFFIXES = ['', '', '', '/', 'x', '.html', '?a=b', '/deeper/page', '%20', ' ', '#frag'];
+
+/** A path a rule's author had in mind: `*` filled in, `$` honoured or not, maybe re-spelled. */
+function pathFromPattern(pattern: string, next: () => number): string {
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
+  let path = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '*') path += pick(FILLERS);
+    else if (c === '$' && i === pattern.length - 1) {
+      if (next() < 0.5) return path;
+    } else path += c;
+  }
+  path += pick(SUFFIXES);
+  const r = next();
+  if (r < 0.15 && path.length > 1) {
+    // Spell one character as an escape (lower- or upper-case hex).
+    const at = 1 + Math.floor(next() * (path.length - 1));
+    const code = path.charCodeAt(at);
+    if (code < 0x80) {
+      const hex = code.toString(16).padStart(2, '0');
+      path = `${path.slice(0, at)}%${next() < 0.5 ? hex : hex.toUpperCase()}${path.slice(at + 1)}`;
+    }
+  } else if (r < 0.25) path = path.toLowerCase();
+  else if (r < 0.3) path = path.slice(0, Math.max(1, path.length - 2));
+  return path.startsWith('/') || next() < 0.2 ? path : '/' + path;
+}
+
+interface Question {
+  url: string;
+  agent: string;
+}
+
+/** The deterministic questions asked of one corpus file. */
+function questionsFor(file: string, robots: RobotsTxt): Question[] {
+  const next = random(hash(file));
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
+  const host = file.slice(0, -'.txt'.length);
+  const own = pathsByHost.get(host) ?? pathsByHost.get(`www.${host}`);
+  const rules = robots.groups.flatMap((g) => g.rules);
+  const tokens = robots.groups.flatMap((g) => g.agents.map((a) => a.value));
+  const agents = ['heedbot', 'Googlebot'];
+  for (let k = 0; k < 3 && tokens.length > 0; k++) {
+    const token = pick(tokens);
+    agents.push(next() < 0.3 ? `${token}/2.1` : next() < 0.5 ? token.toUpperCase() : token);
+  }
+  // Big files are slow for the reference: fewer questions keep the run short.
+  const count = rules.length > 2000 ? 8 : rules.length > 300 ? 16 : 28;
+  const questions: Question[] = [];
+  for (let k = 0; k < count; k++) {
+    let path: string;
+    if (k % 2 === 0 || rules.length === 0) path = pick(own && next() < 0.7 ? own : allPaths);
+    else path = pathFromPattern(pick(rules).pattern, next);
+    const form = next();
+    const url =
+      form < 0.6
+        ? `https://${host}${path.startsWith('/') ? '' : '/'}${path}`
+        : form < 0.9
+          ? path
+          : `//${host}${path}`;
+    questions.push({ url, agent: pick(agents) });
+    if (next() < 0.3) questions.push({ url, agent: pick(agents) });
+  }
+  return questions;
+}
+
+describe('the fast matcher agrees with the reference matcher', () => {
+  it('on every corpus file with realistic and rule-derived URLs, in both modes', () => {
+    assert.ok(corpusFiles.length > 1900, 'the shared corpus is present');
+    const mismatches: Mismatch[] = [];
+    let decisions = 0;
+    const reasons = new Map<string, number>();
+    const outcomes = { allowed: 0, disallowed: 0 };
+    for (const file of corpusFiles) {
+      const bytes = new Uint8Array(readFileSync(`${robotsDir}/${file}`));
+      const questions = questionsFor(file, parse(bytes));
+      for (const mode of MODES) {
+        const robots = parse(bytes, { mode });
+        for (const { url, agent } of questions) {
+          decisions++;
+          const mismatch = compare(robots, file, url, agent);
+          if (mismatch) mismatches.push(mismatch);
+          const want = mismatch?.want ?? referenceDecide(robots, url, agent);
+          reasons.set(want.reason, (reasons.get(want.reason) ?? 0) + 1);
+          outcomes[want.allowed ? 'allowed' : 'disallowed']++;
+        }
+      }
+    }
+    assertNoMismatch(mismatches, decisions);
+    // The sample must exercise matching, not only "no rule applies".
+    assert.ok(decisions > 80_000, `${decisions} decisions`);
+    assert.ok((reasons.get('matched-rule') ?? 0) > decisions / 4, JSON.stringify([...reasons]));
+    assert.ok(outcomes.disallowed > decisions / 10, JSON.stringify(outcomes));
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Generated files: small alphabets so that rules and paths collide often
+
+const PATTERN_PIECES = [
+  '/',
+  'a',
+  'b',
+  'ab',
+  '*',
+  '**',
+  '$',
+  '%',
+  '%2F',
+  '%2f',
+  '%61',
+  '%7E',
+  '~',
+  '%',
+  '\u00e9',
+  '%C3%A9',
+  '?',
+  '=',
+  'index.html',
+  'index.htm',
+  '.',
+  ' ',
+];
+const PATH_PIECES = [
+  '/',
+  'a',
+  'b',
+  'ab',
+  'aa',
+  '*',
+  '$',
+  '%',
+  '%2F',
+  '%2f',
+  '%61',
+  '%7e',
+  '~',
+  '\u00e9',
+  '%c3%a9',
+  '?',
+  '=',
+  '#',
+  ';',
+  'index.html',
+  '.',
+  ' ',
+  '\ud800',
+];
+const AGENTS = ['a', 'B', 'c', 'a/1.0', 'a-b', 'zz', ' a ', ''];
+
+const pattern = fc
+  .array(fc.constantFrom(...PATTERN_PIECES), { maxLength: 8 })
+  .map((p) => p.join(''));
+const line = fc.oneof(
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom('*', 'a', 'B', 'a-b', 'c/1.0', '', '* x')
+      .map((a) => `User-agent: ${a}`),
+  },
+  { weight: 3, arbitrary: pattern.map((p) => `Allow: ${p}`) },
+  { weight: 3, arbitrary: pattern.map((p) => `Disallow: ${p}`) },
+  { weight: 1, arbitrary: pattern.map((p) => `/${p}`) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('', '# comment', 'Crawl-delay: 1', 'Sitemap: https://a/'),
+  },
+);
+const file = fc
+  .array(line, { maxLength: 14 })
+  .map((lines) => ['User-agent: *', ...lines].join('\n'));
+const url = fc
+  .tuple(
+    fc.constantFrom('', 'http://h', 'https://h:8080', '//h'),
+    fc.array(fc.constantFrom(...PATH_PIECES), { maxLength: 10 }),
+    fc.option(fc.array(fc.constantFrom(...PATH_PIECES), { maxLength: 4 })),
+  )
+  .map(
+    ([origin, pieces, fragment]) =>
+      origin + pieces.join('') + (fragment ? '#' + fragment.join('') : ''),
+  );
+
+/** Tiny alphabets: rules of equal length that all match, so precedence decides. */
+const tieRule = fc
+  .tuple(
+    fc.boolean(),
+    fc.array(fc.constantFrom('a', '*', 'b', '$'), { minLength: 1, maxLength: 4 }),
+  )
+  .map(([allow, chars]) => `${allow ? 'Allow' : 'Disallow'}: /${chars.join('')}`);
+const tiePath = fc
+  .array(fc.constantFrom('a', 'b', '#', '?'), { maxLength: 6 })
+  .map((chars) => '/' + chars.join(''));
+
+describe('the fast matcher agrees with the reference matcher on generated files', () => {
+  for (const mode of MODES) {
+    it(`random small files, ${mode} mode`, () => {
+      fc.assert(
+        fc.property(
+          file,
+          fc.array(fc.tuple(url, fc.constantFrom(...AGENTS)), { minLength: 1, maxLength: 8 }),
+          (text, questions) => {
+            const robots = parse(text, { mode });
+            for (const [u, agent] of questions) {
+              const mismatch = compare(robots, text, u, agent);
+              assert.equal(mismatch, null, JSON.stringify(mismatch));
+            }
+          },
+        ),
+        { seed: 9309, numRuns: 3000 },
+      );
+    });
+
+    it(`ties between rules of equal length, ${mode} mode`, () => {
+      fc.assert(
+        fc.property(
+          fc.array(tieRule, { minLength: 2, maxLength: 12 }),
+          fc.array(tiePath, { minLength: 1, maxLength: 6 }),
+          (rules, paths) => {
+            const robots = parse(['User-agent: *', ...rules].join('\n'), { mode });
+            for (const path of paths) {
+              const mismatch = compare(robots, rules.join('\n'), path, 'bot');
+              assert.equal(mismatch, null, JSON.stringify(mismatch));
+            }
+          },
+        ),
+        { seed: 7, numRuns: 2000 },
+      );
+    });
+
+    it(`adversarial wildcard files with long paths, ${mode} mode`, () => {
+      // Runs of `*a*a...`, shared prefixes, anchors, and paths that almost match.
+      const segment = fc.constantFrom('a', 'aa', 'b', 'ab', 'ba', '/', '%61');
+      const rule = fc
+        .tuple(
+          fc.constantFrom('/', '/a', '/aa', '/ab', '*', '/*', ''),
+          fc.array(fc.tuple(fc.constantFrom('*', '**', ''), segment), { maxLength: 12 }),
+          fc.constantFrom('', '$', '*', '*$'),
+          fc.boolean(),
+        )
+        .map(
+          ([prefix, parts, end, allow]) =>
+            `${allow ? 'Allow' : 'Disallow'}: ${prefix}${parts.map(([s, t]) => s + t).join('')}${end}`,
+        );
+      const longPath = fc
+        .tuple(
+          fc.constantFrom('/', '/a', '/ab', '/b'),
+          fc.array(
+            fc.tuple(fc.constantFrom('a', 'b', 'ab', '/', '%61'), fc.integer({ min: 1, max: 200 })),
+            { maxLength: 6 },
+          ),
+        )
+        .map(([start, runs]) => start + runs.map(([s, n]) => s.repeat(n)).join(''));
+      fc.assert(
+        fc.property(
+          fc.array(rule, { minLength: 1, maxLength: 60 }),
+          fc.array(longPath, { minLength: 1, maxLength: 4 }),
+          (rules, paths) => {
+            const robots = parse(['User-agent: *', ...rules].join('\n'), { mode });
+            for (const path of paths) {
+              const mismatch = compare(robots, rules.join('\n'), path, 'bot');
+              assert.equal(mismatch, null, JSON.stringify(mismatch));
+            }
+          },
+        ),
+        { seed: 2022, numRuns: 800 },
+      );
+    });
+  }
+});
