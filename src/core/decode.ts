@@ -24,8 +24,10 @@ export function decodeInput(input: string | Uint8Array, maxBytes: number): Decod
   if (!(input instanceof Uint8Array)) return capString(String(input ?? ''), maxBytes);
   const bytes = input.length;
   let end = Math.min(bytes, maxBytes);
-  // Do not split a UTF-8 sequence at the cap: back off over continuation bytes.
-  if (end < bytes) while (end > 0 && end > bytes - 4 && (input[end] & 0xc0) === 0x80) end--;
+  // Do not split a UTF-8 sequence at the cap: when the first byte left out continues a
+  // character, leave out that character's first bytes too (at most 3 of them).
+  const floor = Math.max(0, end - 3);
+  if (end < bytes) while (end > floor && (input[end] & 0xc0) === 0x80) end--;
   const view = end === bytes ? input : input.subarray(0, end);
   try {
     return { text: utf8.decode(view), bytes, truncated: end < bytes, invalidUtf8: false };

@@ -72,6 +72,7 @@ function escapeNonAscii(s: string, i: number): { text: string; consumed: number 
  * and bytes at or below space or at or above 0x7F are escaped (non-ASCII as its UTF-8 bytes).
  * When `isPath`, `*` and `$` are data, not operators, so they are spelled %2A and %24 — the
  * spelling RFC 9309 §2.2.3 asks a pattern to use for them ("/path/foo-%24" matches "/path/foo-$").
+ * In a pattern, a `$` before the last character is data too, and spelled %24 likewise.
  * Idempotent: normalizing twice changes nothing.
  */
 function normalizeRange(s: string, start: number, end: number, isPath: boolean): string {
@@ -95,7 +96,11 @@ function normalizeRange(s: string, start: number, end: number, isPath: boolean):
       const e = escapeNonAscii(s, i);
       rewritten = e.text;
       consumed = e.consumed;
-    } else if (isPath && (c === 0x2a || c === 0x24)) rewritten = escapeByte(c);
+    } else if (c === 0x24 ? isPath || i !== end - 1 : isPath && c === 0x2a) {
+      // `$` anchors only as a pattern's last character; anywhere else it is data, like a
+      // path's `*` and `$`, and data is spelled %24 / %2A so both sides meet.
+      rewritten = escapeByte(c);
+    }
     if (rewritten !== undefined) {
       out += s.slice(run, i) + rewritten;
       run = i + consumed;

@@ -109,7 +109,7 @@ export function parseFile(
         return;
       default:
         inAgentRun = false;
-        if (r.kind === 'crawl-delay' && group) return readCrawlDelay(r, group, note);
+        if (r.kind === 'crawl-delay') return readCrawlDelay(r, group, note);
         readExtension(r, group, extensions, note);
     }
   };
@@ -207,8 +207,16 @@ function readSitemap(r: LineRecord, mode: Mode, sitemaps: string[], note: Note):
   }
 }
 
-function readCrawlDelay(r: LineRecord, group: GroupDraft, note: Note): void {
-  if (!CRAWL_DELAY.test(r.value)) {
+/** Crawl-delay is not part of RFC 9309; heed reads it per group (never as an extension). */
+function readCrawlDelay(r: LineRecord, group: GroupDraft | undefined, note: Note): void {
+  if (!group) {
+    note(
+      r.line,
+      'warning',
+      'crawl-delay-outside-group',
+      `Crawl-delay "${r.value}" before any User-agent line applies to no crawler`,
+    );
+  } else if (!CRAWL_DELAY.test(r.value)) {
     note(
       r.line,
       'warning',
@@ -249,13 +257,6 @@ function readExtension(
       'warning',
       'unknown-directive',
       `"${r.key}" is not a directive RFC 9309 parsers obey; Google reads it as ${meant}. Write "${meant}:"`,
-    );
-  } else if (r.kind === 'crawl-delay') {
-    note(
-      r.line,
-      'warning',
-      'crawl-delay-outside-group',
-      'Crawl-delay before any User-agent line applies to no crawler',
     );
   } else {
     note(
