@@ -47,10 +47,15 @@ function capString(input: string, maxBytes: number): DecodedInput {
   return { text: input.slice(0, read), bytes, truncated: true, invalidUtf8: false };
 }
 
+const NON_ASCII = /[^\x00-\x7f]/g;
+
 /** UTF-8 length of a string, counting escaped bytes (U+DC80..U+DCFF) as one byte. */
 export function utf8Length(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
+  // Most files are ASCII: one byte per code unit, found by a native scan.
+  NON_ASCII.lastIndex = 0;
+  if (!NON_ASCII.test(s)) return s.length;
+  let n = NON_ASCII.lastIndex - 1; // the ASCII run before the first non-ASCII unit
+  for (let i = n; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c < 0x80) n += 1;
     else if (c < 0x800) n += 2;

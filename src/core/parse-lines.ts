@@ -60,6 +60,10 @@ const RFC_KEYS: readonly [string, DirectiveKind][] = [
   ['crawl-delay', 'crawl-delay'],
 ];
 
+/** The RFC key of each length (no two have the same length). */
+const RFC_KEY_BY_LENGTH: (readonly [string, DirectiveKind] | undefined)[] = [];
+for (const entry of RFC_KEYS) RFC_KEY_BY_LENGTH[entry[0].length] = entry;
+
 /**
  * Google-compatible: its reference reads a key by prefix and accepts frequent typos,
  * in this order.
@@ -79,13 +83,26 @@ const GOOGLE_KEYS: readonly [string, DirectiveKind][] = [
   ['site-map', 'sitemap'],
 ];
 
+/** GOOGLE_KEYS by first letter, each family in GOOGLE_KEYS order. */
+const GOOGLE_KEYS_BY_LETTER = new Map<number, (readonly [string, DirectiveKind])[]>();
+for (const entry of GOOGLE_KEYS) {
+  const letter = entry[0].charCodeAt(0);
+  const family = GOOGLE_KEYS_BY_LETTER.get(letter);
+  if (family) family.push(entry);
+  else GOOGLE_KEYS_BY_LETTER.set(letter, [entry]);
+}
+
 function classify(s: string, start: number, end: number, mode: Mode): DirectiveKind {
   if (mode === 'google') {
-    for (const [word, kind] of GOOGLE_KEYS) if (keyIs(s, start, end, word, true)) return kind;
+    // Only keys with the key's first letter can match (`| 0x20` lower-cases ASCII letters).
+    const family = GOOGLE_KEYS_BY_LETTER.get(s.charCodeAt(start) | 0x20);
+    if (family)
+      for (const [word, kind] of family) if (keyIs(s, start, end, word, true)) return kind;
     return keyIs(s, start, end, 'crawl-delay', false) ? 'crawl-delay' : 'other';
   }
-  for (const [word, kind] of RFC_KEYS) if (keyIs(s, start, end, word, false)) return kind;
-  return 'other';
+  // RFC keys are matched whole, and no two have the same length.
+  const key = RFC_KEY_BY_LENGTH[end - start];
+  return key !== undefined && keyIs(s, start, end, key[0], false) ? key[1] : 'other';
 }
 
 /**
@@ -165,7 +182,7 @@ export function readLines(
   for (;;) {
     const lf = finder.lf.from(pos);
     const cr = finder.cr.from(pos);
-    const end = lf < cr ? lf : cr;
+    const end = Math.min(lf, cr);
     line++;
     readLine(text, pos, end, line, mode, finder, onRecord, onUnreadable);
     if (end >= length) return line;

@@ -1,29 +1,30 @@
-// The rules one agent obeys, indexed by their literal prefixes in a radix tree, so a decision
-// walks the path once and examines only rules that can match: its cost follows the URL, not
-// the rule count. Precedence (RFC 9309 §2.2.2): the longest normalized pattern wins, allow wins
-// a tie; among equals the earliest line is reported, as Google's reference does.
+// The rules one agent obeys, compiled so that a decision's cost follows the URL, not the rule
+// count. Precedence (RFC 9309 §2.2.2): the longest normalized pattern wins, allow wins a tie;
+// among equals the earliest line is reported, as Google's reference does.
+//
+// Layout. A pattern is a literal prefix, then `*`-separated literal segments, then maybe `$`.
+// - Prefixes: the distinct literal prefixes, sorted, each with a link to its longest proper
+//   prefix in the set. A binary search finds the last prefix <= the path; the prefixes of the
+//   path are exactly that entry's ancestors no longer than their common part, deepest first.
+// - Segments: the wildcard rules of one prefix form a trie over their segment sequences (the
+//   "glob trie"). Leftmost matching makes the position after a shared sequence the same for
+//   every rule that shares it, so shared work is done once. A node with many children finds all
+//   their segments in one pass of an Aho–Corasick automaton (pattern.ts), built on first use.
+// - Every node knows the best rank below it and the shortest path remainder it can match, so
+//   a check skips what cannot beat the rule found so far or cannot fit.
+// All numbers live in one Int32Array; a decision allocates nothing.
 
-import { type CompiledPattern, compilePattern, matchesAfterPrefix } from './pattern.js';
+import { compilePattern, SegmentSearch } from './pattern.js';
 import type { RuleRef } from './types.js';
 
-/** One rule as the index keeps it. */
+/** One rule as the index reports it. */
 export interface IndexedRule {
-  readonly pattern: CompiledPattern;
   /** The normalized pattern text it matches by. */
   readonly matchBy: string;
   /** Precedence: the length of the normalized pattern. */
   readonly priority: number;
   readonly isAllow: boolean;
-  /** Matches whenever its prefix does (no `*`, no `$`): no work beyond the tree walk. */
-  readonly isPlainPrefix: boolean;
   readonly ref: RuleRef;
-}
-
-interface Node {
-  label: string;
-  children: Map<number, Node> | null;
-  /** Rules whose literal prefix ends exactly here, best first. */
-  rules: IndexedRule[] | null;
 }
 
 /** A rule to index: its reference and the normalized pattern it is matched by. */
@@ -33,23 +34,102 @@ export interface RuleInput {
   matchBy?: string;
 }
 
-function beats(r: IndexedRule, best: IndexedRule): boolean {
-  if (r.priority !== best.priority) return r.priority > best.priority;
-  if (r.isAllow !== best.isAllow) return r.isAllow;
-  return r.ref.line < best.ref.line;
+// Prefix entries, 5 numbers each (the prefix itself is `keys[entry]`).
+const E_PARENT = 0; // entry of the longest proper prefix in the set, or -1
+const E_PLAIN = 1; // best rule that is exactly this prefix (no `*`, no `$`), or -1
+const E_EXACT = 2; // best rule `prefix$`, or -1
+const E_GLOB = 3; // root of this prefix's glob trie, or -1
+const E_MAX_UP = 4; // best rank of this entry and all its ancestors
+const E_SIZE = 5;
+// Glob trie nodes, 8 numbers each.
+const G_SEG = 0; // segment on the edge into this node (-1 at a root)
+const G_CHILDREN = 1; // offset of the child list
+const G_CHILD_COUNT = 2;
+const G_TERMINAL = 3; // best rule whose segments end here, or -1
+const G_ANCHORED = 4; // offset of (tail segment, rule) pairs: rules `...*tail$` ending here
+const G_ANCHORED_COUNT = 5;
+const G_MAX = 6; // best rank in this subtree
+const G_MIN_LEN = 7; // shortest remainder of the path any rule below can match
+const G_SIZE = 8;
+
+/**
+ * When one Aho–Corasick pass replaces a search per child: always from this many children
+ * (each search costs a call and a scan), and from a few when the rest of the path is long (the
+ * automaton's pass is linear, while repeated searches can each scan it whole).
+ */
+const AUTOMATON_CHILDREN = 16;
+const AUTOMATON_FEW_CHILDREN = 4;
+const AUTOMATON_LONG_PATH = 256;
+
+/** Work stack for glob tries, shared: decisions never nest. Pairs of (node, position). */
+let stack = new Int32Array(256);
+
+interface GlobDraft {
+  seg: number;
+  children: Map<number, GlobDraft>;
+  terminal: number;
+  /** Pairs of (tail segment, rule). */
+  anchored: number[];
+  id: number;
 }
 
-// Nodes met on the current walk; reused so a decision allocates nothing.
-let walk: Node[] = [];
+interface EntryDraft {
+  key: string;
+  plain: number;
+  exact: number;
+  glob: GlobDraft | null;
+}
 
 export class RuleIndex {
-  private readonly root: Node = { label: '', children: null, rules: null };
   /** Number of distinct rules indexed. */
   readonly size: number;
+  /** Rule rank: priority * 2, plus 1 for allow; then sections below. */
+  private readonly d: Int32Array;
+  private readonly entries: number;
+  private readonly entryBase: number;
+  private readonly globBase: number;
+  private readonly memoBase: number;
+  /** Prefix of each entry, sorted. */
+  private readonly keys: string[];
+  /** Distinct segments of all wildcard rules. */
+  private readonly segs: string[];
+  private readonly refs: RuleRef[];
+  /** The pattern a rule matches by, where it is not `ref.normalized` (Google's index.htm). */
+  private readonly derived: Map<number, string> | null;
+  private epoch = 0;
+  private automata: Map<number, SegmentSearch> | null = null;
+  private reported: Map<number, IndexedRule> | null = null;
 
   constructor(inputs: readonly RuleInput[]) {
     const seen = new Set<string>();
-    const byPrefix = new Map<string, IndexedRule[]>();
+    const refs: RuleRef[] = [];
+    let derived: Map<number, string> | null = null;
+    const ranks: number[] = [];
+    const segIds = new Map<string, number>();
+    const segs: string[] = [];
+    const segId = (seg: string) => {
+      let id = segIds.get(seg);
+      if (id === undefined) {
+        id = segs.length;
+        segs.push(seg);
+        segIds.set(seg, id);
+      }
+      return id;
+    };
+    const better = (r: number, best: number) =>
+      best < 0 ||
+      ranks[r] > ranks[best] ||
+      (ranks[r] === ranks[best] && refs[r].line < refs[best].line);
+    const entries = new Map<string, EntryDraft>();
+    let globCount = 0;
+    const newGlob = (seg: number): GlobDraft => ({
+      seg,
+      children: new Map(),
+      terminal: -1,
+      anchored: [],
+      id: globCount++,
+    });
+
     for (const { ref, matchBy = ref.normalized } of inputs) {
       // An empty pattern matches nothing (RFC 9309 §2.2.2; in Google's reference its
       // priority 0 never decides).
@@ -58,86 +138,320 @@ export class RuleIndex {
       const key = (isAllow ? 'a' : 'd') + matchBy;
       if (seen.has(key)) continue; // a repeat can only tie its first line, which is reported
       seen.add(key);
-      const pattern = compilePattern(matchBy);
-      const rule: IndexedRule = {
-        pattern,
-        matchBy,
-        priority: matchBy.length,
-        isAllow,
-        isPlainPrefix: pattern.segments === null && !pattern.anchored,
-        ref,
-      };
-      const list = byPrefix.get(pattern.prefix);
-      if (list) list.push(rule);
-      else byPrefix.set(pattern.prefix, [rule]);
-    }
-    this.size = seen.size;
-    for (const [prefix, rules] of byPrefix) {
-      rules.sort((a, b) => (a === b ? 0 : beats(a, b) ? -1 : 1));
-      this.insert(prefix).rules = rules;
-    }
-  }
-
-  private insert(key: string): Node {
-    let node = this.root;
-    let pos = 0;
-    while (pos < key.length) {
-      node.children ??= new Map();
-      const c = key.charCodeAt(pos);
-      const child = node.children.get(c);
-      if (!child) {
-        const leaf: Node = { label: key.slice(pos), children: null, rules: null };
-        node.children.set(c, leaf);
-        return leaf;
+      const r = refs.length;
+      refs.push(ref);
+      if (matchBy !== ref.normalized) {
+        derived ??= new Map();
+        derived.set(r, matchBy);
       }
-      const label = child.label;
-      let k = 0;
-      while (
-        k < label.length &&
-        pos + k < key.length &&
-        label.charCodeAt(k) === key.charCodeAt(pos + k)
-      )
-        k++;
-      if (k < label.length) {
-        // Split the edge: `label[0, k)` becomes a new inner node above `child`.
-        const inner: Node = { label: label.slice(0, k), children: new Map(), rules: null };
-        child.label = label.slice(k);
-        inner.children!.set(child.label.charCodeAt(0), child);
-        node.children.set(c, inner);
-        node = inner;
-      } else node = child;
-      pos += k;
+      ranks.push(matchBy.length * 2 + (isAllow ? 1 : 0));
+      const { prefix, segments, anchored } = compilePattern(matchBy);
+      let entry = entries.get(prefix);
+      if (!entry) {
+        entry = { key: prefix, plain: -1, exact: -1, glob: null };
+        entries.set(prefix, entry);
+      }
+      if (segments === null) {
+        if (anchored) entry.exact = better(r, entry.exact) ? r : entry.exact;
+        else entry.plain = better(r, entry.plain) ? r : entry.plain;
+        continue;
+      }
+      // A trailing `*` (segment '') matches anything, so `p*s*` is `p*s` and `p*$` is `p*`;
+      // only a non-empty last segment before `$` must end the path.
+      const last = segments[segments.length - 1];
+      const mids = last === '' ? segments.slice(0, -1) : segments;
+      const tail = anchored && last !== '' ? mids.length - 1 : -1;
+      entry.glob ??= newGlob(-1);
+      let node = entry.glob;
+      for (let k = 0; k < mids.length; k++) {
+        if (k === tail) break;
+        const id = segId(mids[k]);
+        let child = node.children.get(id);
+        if (!child) {
+          child = newGlob(id);
+          node.children.set(id, child);
+        }
+        node = child;
+      }
+      if (tail >= 0) node.anchored.push(segId(mids[tail]), r);
+      else node.terminal = better(r, node.terminal) ? r : node.terminal;
     }
-    return node;
+    this.size = refs.length;
+    // Exact-length copies: arrays grown by push keep up to half their length spare.
+    this.refs = refs.slice();
+    this.derived = derived;
+    this.segs = segs.slice();
+
+    // Glob nodes in breadth-first order (ids were given at creation; any order is fine as
+    // long as children are finished before parents in the reverse pass).
+    const globs: GlobDraft[] = new Array(globCount);
+    const order: GlobDraft[] = [];
+    for (const entry of entries.values()) if (entry.glob) order.push(entry.glob);
+    for (let q = 0; q < order.length; q++) {
+      globs[order[q].id] = order[q];
+      for (const child of order[q].children.values()) order.push(child);
+    }
+    const maxRank = new Int32Array(globCount);
+    const minLen = new Int32Array(globCount);
+    for (let q = order.length - 1; q >= 0; q--) {
+      const g = order[q];
+      let max = g.terminal >= 0 ? ranks[g.terminal] : -1;
+      let min = g.terminal >= 0 ? 0 : 0x7fffffff;
+      for (let a = 0; a < g.anchored.length; a += 2) {
+        max = Math.max(max, ranks[g.anchored[a + 1]]);
+        min = Math.min(min, segs[g.anchored[a]].length);
+      }
+      for (const child of g.children.values()) {
+        max = Math.max(max, maxRank[child.id]);
+        min = Math.min(min, segs[child.seg].length + minLen[child.id]);
+      }
+      maxRank[g.id] = max;
+      minLen[g.id] = min;
+    }
+
+    const keys = [...entries.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    this.keys = keys;
+    this.entries = keys.length;
+    let lists = 0;
+    for (const g of globs) lists += g.children.size + g.anchored.length;
+    this.entryBase = ranks.length;
+    this.globBase = this.entryBase + keys.length * E_SIZE;
+    const listBase = this.globBase + globCount * G_SIZE;
+    this.memoBase = listBase + lists;
+    const d = new Int32Array(this.memoBase + segs.length * 3);
+    this.d = d;
+    d.set(ranks, 0);
+
+    // Prefix entries: a prefix sorts right before its extensions, so a stack of open prefixes
+    // gives each entry its longest proper prefix in the set.
+    const open: number[] = [];
+    keys.forEach((key, e) => {
+      while (open.length > 0 && !key.startsWith(keys[open[open.length - 1]])) open.pop();
+      const parent = open.length > 0 ? open[open.length - 1] : -1;
+      const entry = entries.get(key)!;
+      const b = this.entryBase + e * E_SIZE;
+      d[b + E_PARENT] = parent;
+      d[b + E_PLAIN] = entry.plain;
+      d[b + E_EXACT] = entry.exact;
+      d[b + E_GLOB] = entry.glob ? entry.glob.id : -1;
+      let max = parent >= 0 ? d[this.entryBase + parent * E_SIZE + E_MAX_UP] : -1;
+      if (entry.plain >= 0) max = Math.max(max, ranks[entry.plain]);
+      if (entry.exact >= 0) max = Math.max(max, ranks[entry.exact]);
+      if (entry.glob) max = Math.max(max, maxRank[entry.glob.id]);
+      d[b + E_MAX_UP] = max;
+      open.push(e);
+    });
+
+    // Glob nodes: children by best rank first, anchored tails by rank (then line).
+    let list = listBase;
+    for (const g of globs) {
+      const b = this.globBase + g.id * G_SIZE;
+      d[b + G_SEG] = g.seg;
+      d[b + G_TERMINAL] = g.terminal;
+      d[b + G_MAX] = maxRank[g.id];
+      d[b + G_MIN_LEN] = minLen[g.id];
+      const children = [...g.children.values()].sort((x, y) => maxRank[y.id] - maxRank[x.id]);
+      d[b + G_CHILDREN] = list;
+      d[b + G_CHILD_COUNT] = children.length;
+      for (const child of children) d[list++] = child.id;
+      const pairs: [number, number][] = [];
+      for (let a = 0; a < g.anchored.length; a += 2) pairs.push([g.anchored[a], g.anchored[a + 1]]);
+      pairs.sort((x, y) => ranks[y[1]] - ranks[x[1]] || refs[x[1]].line - refs[y[1]].line);
+      d[b + G_ANCHORED] = list;
+      d[b + G_ANCHORED_COUNT] = pairs.length;
+      for (const [tail, r] of pairs) {
+        d[list++] = tail;
+        d[list++] = r;
+      }
+    }
   }
 
   /** The deciding rule for the path `s[start, end)`, or null when none matches. */
   find(s: string, start: number, end: number): IndexedRule | null {
-    let count = 0;
-    let node = this.root;
-    if (node.rules) walk[count++] = node;
-    let pos = start;
-    while (pos < end && node.children) {
-      const child = node.children.get(s.charCodeAt(pos));
-      if (!child) break;
-      const label = child.label;
-      if (pos + label.length > end || !s.startsWith(label, pos)) break;
-      pos += label.length;
-      node = child;
-      if (node.rules) walk[count++] = node;
+    const r = this.decide(s, start, end);
+    if (r < 0) return null;
+    this.reported ??= new Map();
+    let rule = this.reported.get(r);
+    if (!rule) {
+      const ref = this.refs[r];
+      const matchBy = this.derived?.get(r) ?? ref.normalized;
+      rule = {
+        matchBy,
+        priority: matchBy.length,
+        isAllow: ref.kind === 'allow',
+        ref,
+      };
+      this.reported.set(r, rule);
     }
-    // Deepest prefixes first: their plain rules are the longest, so later nodes prune early.
-    let best: IndexedRule | null = null;
-    for (let k = count - 1; k >= 0; k--) {
-      for (const r of walk[k].rules!) {
-        if (best !== null && !beats(r, best)) break; // the rest of this node ranks lower still
-        if (r.isPlainPrefix || matchesAfterPrefix(r.pattern, s, start, end)) {
+    return rule;
+  }
+
+  /** Whether rule `r` outranks rule `best` (-1: none). */
+  private beats(r: number, best: number): boolean {
+    if (best < 0) return true;
+    const d = this.d;
+    return d[r] > d[best] || (d[r] === d[best] && this.refs[r].line < this.refs[best].line);
+  }
+
+  /** The number of the deciding rule for `s[start, end)`, or -1. */
+  private decide(s: string, start: number, end: number): number {
+    const d = this.d;
+    const keys = this.keys;
+    // The last prefix <= the path. Keys between two that share their first c characters
+    // with the path share them too, so comparisons start past the smaller such count.
+    const length = end - start;
+    let lo = 0;
+    let hi = this.entries - 1;
+    let k = -1;
+    let common = 0; // characters entry k shares with the path
+    let commonLo = 0;
+    let commonHi = 0;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const key = keys[mid];
+      const l = Math.min(key.length, length);
+      let i = Math.min(commonLo, commonHi);
+      while (i < l && key.charCodeAt(i) === s.charCodeAt(start + i)) i++;
+      if (i < l ? key.charCodeAt(i) < s.charCodeAt(start + i) : key.length <= length) {
+        k = mid;
+        common = i;
+        commonLo = i;
+        lo = mid + 1;
+      } else {
+        commonHi = i;
+        hi = mid - 1;
+      }
+    }
+    if (k < 0) return -1;
+    // Every prefix of the path in the set is an ancestor of entry k no longer than their
+    // common part (a string between a prefix of the path and the path extends that prefix).
+    const base = this.entryBase;
+    let e = k;
+    while (e >= 0 && keys[e].length > common) e = d[base + e * E_SIZE + E_PARENT];
+    let best = -1;
+    for (; e >= 0; e = d[base + e * E_SIZE + E_PARENT]) {
+      const b = base + e * E_SIZE;
+      if (best >= 0 && d[b + E_MAX_UP] < d[best]) break;
+      const len = keys[e].length;
+      const plain = d[b + E_PLAIN];
+      if (plain >= 0 && this.beats(plain, best)) best = plain;
+      const exact = d[b + E_EXACT];
+      if (exact >= 0 && len === end - start && this.beats(exact, best)) best = exact;
+      const glob = d[b + E_GLOB];
+      if (glob >= 0 && (best < 0 || d[this.globBase + glob * G_SIZE + G_MAX] >= d[best])) {
+        best = this.searchGlob(glob, s, start + len, end, best);
+      }
+    }
+    return best;
+  }
+
+  /** The best rule under glob node `root` for the path remainder `s[pos, end)`, or `best`. */
+  private searchGlob(root: number, s: string, pos: number, end: number, best: number): number {
+    const d = this.d;
+    const segs = this.segs;
+    const globBase = this.globBase;
+    this.epoch = this.epoch === 0x7fffffff ? this.resetMemo() : this.epoch + 1;
+    // Stack entries: (node, position). A position >= 0 is where the node's segment ended; a
+    // negative one, -(p + 1), asks to search the node's segment from p first.
+    let sp = 0;
+    stack[sp++] = root;
+    stack[sp++] = pos;
+    while (sp > 0) {
+      let p = stack[--sp];
+      const g = stack[--sp];
+      const b = globBase + g * G_SIZE;
+      if (best >= 0 && d[b + G_MAX] < d[best]) continue;
+      if (p < 0) {
+        const from = -p - 1;
+        const seg = d[b + G_SEG];
+        const at = this.indexOf(seg, s, from);
+        if (at < 0) continue;
+        p = at + segs[seg].length;
+        if (p > end) continue;
+      }
+      if (end - p < d[b + G_MIN_LEN]) continue;
+      const terminal = d[b + G_TERMINAL];
+      if (terminal >= 0 && this.beats(terminal, best)) best = terminal;
+      // `...*tail$`: the tail must end the path and start at or after p.
+      const anchored = d[b + G_ANCHORED];
+      const anchoredEnd = anchored + 2 * d[b + G_ANCHORED_COUNT];
+      for (let a = anchored; a < anchoredEnd; a += 2) {
+        const r = d[a + 1];
+        if (!this.beats(r, best)) break; // the rest rank lower still
+        const tail = segs[d[a]];
+        if (end - p >= tail.length && s.startsWith(tail, end - tail.length)) {
           best = r;
           break;
         }
       }
+      const count = d[b + G_CHILD_COUNT];
+      if (count === 0) continue;
+      const children = d[b + G_CHILDREN];
+      if (sp + 2 * count > stack.length) {
+        const grown = new Int32Array(Math.max(stack.length * 2, sp + 2 * count));
+        grown.set(stack.subarray(0, sp));
+        stack = grown;
+      }
+      if (
+        count >= AUTOMATON_CHILDREN ||
+        (count >= AUTOMATON_FEW_CHILDREN && end - p > AUTOMATON_LONG_PATH)
+      ) {
+        const automaton = this.automaton(g, children, count);
+        const hits = automaton.search(s, p, end);
+        for (let h = 0; h < hits; h++) {
+          const child = automaton.hits[h];
+          stack[sp++] = d[children + child];
+          stack[sp++] = automaton.found[child];
+        }
+      } else {
+        // Pushed lowest rank first, so the best child is examined first.
+        for (let c = count - 1; c >= 0; c--) {
+          const child = d[children + c];
+          if (best >= 0 && d[globBase + child * G_SIZE + G_MAX] < d[best]) continue;
+          stack[sp++] = child;
+          stack[sp++] = -p - 1;
+        }
+      }
     }
-    if (walk.length > 4096) walk = [];
     return best;
+  }
+
+  /**
+   * `s.indexOf(segment, from)`, remembered for this decision: an answer `at` from `f` is the
+   * answer from any position in `[f, at]`, and "none" from `f` is "none" from anything after.
+   */
+  private indexOf(seg: number, s: string, from: number): number {
+    const d = this.d;
+    const m = this.memoBase + seg * 3;
+    if (d[m] === this.epoch) {
+      const f = d[m + 1];
+      const at = d[m + 2];
+      if (from >= f && (at < 0 || from <= at)) return at;
+    }
+    const at = s.indexOf(this.segs[seg], from);
+    d[m] = this.epoch;
+    d[m + 1] = from;
+    d[m + 2] = at;
+    return at;
+  }
+
+  private resetMemo(): number {
+    this.d.fill(0, this.memoBase);
+    return 1;
+  }
+
+  /** The automaton over the segments of glob node `g`'s children, in child order. */
+  private automaton(g: number, children: number, count: number): SegmentSearch {
+    this.automata ??= new Map();
+    let automaton = this.automata.get(g);
+    if (!automaton) {
+      const words: string[] = [];
+      for (let c = 0; c < count; c++) {
+        words.push(this.segs[this.d[this.globBase + this.d[children + c] * G_SIZE + G_SEG]]);
+      }
+      automaton = new SegmentSearch(words);
+      this.automata.set(g, automaton);
+    }
+    return automaton;
   }
 }

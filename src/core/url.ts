@@ -20,15 +20,22 @@ function indexOfAny(s: string, from: number): number {
  * @example locatePath('https://example.com:8080/a?b#c') // url itself, located = {start: 24, end: 28}
  */
 export function locatePath(url: string): string {
-  const from = url.length >= 2 && url.charCodeAt(0) === 0x2f && url.charCodeAt(1) === 0x2f ? 2 : 0;
-  const early = indexOfAny(url, from);
-  let authorityEnd = url.indexOf('://', from);
-  // A path, param or query that starts before '://' means '://' is no scheme separator.
-  if (authorityEnd < 0 || (early >= 0 && early < authorityEnd)) authorityEnd = from;
-  else authorityEnd += 3;
+  let authorityEnd = httpAuthority(url);
+  if (authorityEnd < 0) {
+    const from =
+      url.length >= 2 && url.charCodeAt(0) === 0x2f && url.charCodeAt(1) === 0x2f ? 2 : 0;
+    const early = indexOfAny(url, from);
+    authorityEnd = url.indexOf('://', from);
+    // A path, param or query that starts before '://' means '://' is no scheme separator.
+    if (authorityEnd < 0 || (early >= 0 && early < authorityEnd)) authorityEnd = from;
+    else authorityEnd += 3;
+    // A '#' before the authority (Google's reference searches from `from`) ends the URL there.
+    const hash = url.indexOf('#', from);
+    if (hash >= 0 && hash < authorityEnd) return root();
+  }
   const start = indexOfAny(url, authorityEnd);
   if (start < 0) return root();
-  const hash = url.indexOf('#', from);
+  const hash = url.indexOf('#', authorityEnd);
   if (hash >= 0 && hash < start) return root();
   const end = hash < 0 ? url.length : hash;
   if (url.charCodeAt(start) === 0x2f) {
@@ -41,6 +48,28 @@ export function locatePath(url: string): string {
   located.start = 0;
   located.end = path.length;
   return path;
+}
+
+/**
+ * Where the authority of an `http://` or `https://` URL starts (what crawlers pass), else -1.
+ * For these the general rule below gives the same answer: neither scheme holds '/', '?', ';',
+ * '#' or '://'.
+ */
+function httpAuthority(url: string): number {
+  if (
+    url.charCodeAt(0) !== 0x68 || // h
+    url.charCodeAt(1) !== 0x74 || // t
+    url.charCodeAt(2) !== 0x74 || // t
+    url.charCodeAt(3) !== 0x70 // p
+  ) {
+    return -1;
+  }
+  const colon = url.charCodeAt(4) === 0x73 ? 5 : 4; // https or http
+  return url.charCodeAt(colon) === 0x3a &&
+    url.charCodeAt(colon + 1) === 0x2f &&
+    url.charCodeAt(colon + 2) === 0x2f
+    ? colon + 3
+    : -1;
 }
 
 function root(): string {

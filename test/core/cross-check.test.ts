@@ -275,7 +275,20 @@ const file = fc
   .map((lines) => ['User-agent: *', ...lines].join('\n'));
 const url = fc
   .tuple(
-    fc.constantFrom('', 'http://h', 'https://h:8080', '//h'),
+    fc.constantFrom(
+      '',
+      'http://h',
+      'https://h:8080',
+      '//h',
+      'HTTP://h',
+      'https:/h',
+      'httpx://h',
+      'a:b://c',
+      'h#x',
+      'http://h#x',
+      '?',
+      ';',
+    ),
     fc.array(fc.constantFrom(...PATH_PIECES), { maxLength: 10 }),
     fc.option(fc.array(fc.constantFrom(...PATH_PIECES), { maxLength: 4 })),
   )
@@ -328,6 +341,41 @@ describe('the fast matcher agrees with the reference matcher on generated files'
           },
         ),
         { seed: 7, numRuns: 2000 },
+      );
+    });
+
+    it(`many wildcard rules under one prefix (shared multi-segment search), ${mode} mode`, () => {
+      // Overlapping words over a 3-letter alphabet: suffixes of each other, shared prefixes.
+      const word = fc
+        .array(fc.constantFrom('a', 'b', 'c'), { minLength: 1, maxLength: 4 })
+        .map((w) => w.join(''));
+      const rule = fc
+        .tuple(
+          fc.constantFrom('/', '/a', ''),
+          fc.array(word, { minLength: 1, maxLength: 3 }),
+          fc.constantFrom('', '$', '*'),
+          fc.boolean(),
+        )
+        .map(
+          ([prefix, words, end, allow]) =>
+            `${allow ? 'Allow' : 'Disallow'}: ${prefix}*${words.join('*')}${end}`,
+        );
+      const path = fc
+        .array(fc.constantFrom('a', 'b', 'c', 'ab', 'abc', 'cab'), { maxLength: 30 })
+        .map((p) => '/' + p.join(''));
+      fc.assert(
+        fc.property(
+          fc.array(rule, { minLength: 6, maxLength: 80 }),
+          fc.array(path, { minLength: 1, maxLength: 6 }),
+          (rules, paths) => {
+            const robots = parse(['User-agent: *', ...rules].join('\n'), { mode });
+            for (const p of paths) {
+              const mismatch = compare(robots, rules.join('\n'), p, 'bot');
+              assert.equal(mismatch, null, JSON.stringify(mismatch));
+            }
+          },
+        ),
+        { seed: 31, numRuns: 1500 },
       );
     });
 

@@ -78,7 +78,8 @@ const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
 /**
  * RFC 9309 §2.2.2, byte by byte: an escape of an unreserved character is decoded, any other
  * escape upper-cased, a stray `%` is `%25`, controls, space, DEL and non-ASCII are escaped.
- * For a path (`isPath`), `*` and `$` are data and are spelled %2A and %24.
+ * For a path (`isPath`), `*` and `$` are data and are spelled %2A and %24; in a pattern, so is
+ * a `$` that is not the last character.
  */
 export function referenceNormalize(s: string, isPath: boolean): string {
   const b = referenceBytes(s);
@@ -94,6 +95,8 @@ export function referenceNormalize(s: string, isPath: boolean): string {
       } else out += '%25';
     } else if (c <= 0x20 || c >= 0x7f) out += hex2(c);
     else if (isPath && (c === 0x2a || c === 0x24)) out += hex2(c);
+    // In a pattern, `$` anchors only as the last character; anywhere else it is data.
+    else if (!isPath && c === 0x24 && i !== b.length - 1) out += hex2(c);
     else out += String.fromCharCode(c);
   }
   return out;
