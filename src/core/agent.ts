@@ -59,5 +59,8 @@ export function callerToken(agent: string, mode: Mode): string {
  * (the Kelvin sign U+212A lower-cases to "k") can make a caller match a token it does not spell.
  */
 export function asciiLowerCase(s: string): string {
-  return s.replace(/[A-Z]+/g, (upper) => upper.toLowerCase());
+  for (let i = 0; i < s.length; i++) {
+    if (s.charCodeAt(i) > 0x7f) return s.replace(/[A-Z]+/g, (upper) => upper.toLowerCase());
+  }
+  return s.toLowerCase(); // all ASCII: the native lower-casing is the same, and faster
 }
