@@ -174,11 +174,15 @@ export const URL_BYTES = 8 * 1024;
 
 /** Lines joined until the next one would pass 500 KiB. */
 function fill(head: string[], line: (k: number) => string): string {
-  let text = head.join('\n') + '\n';
+  const lines = [...head];
+  let bytes = 0;
+  for (const l of head) bytes += Buffer.byteLength(l) + 1;
   for (let k = 0; ; k++) {
-    const l = line(k) + '\n';
-    if (Buffer.byteLength(text) + Buffer.byteLength(l) > MAX_FILE_BYTES) return text;
-    text += l;
+    const l = line(k);
+    const size = Buffer.byteLength(l) + 1;
+    if (bytes + size > MAX_FILE_BYTES) return lines.join('\n') + '\n';
+    lines.push(l);
+    bytes += size;
   }
 }
 

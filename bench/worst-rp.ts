@@ -1,6 +1,7 @@
 // robots-parser on one adversarial file (argv[2]), in a child process that run.ts stops when
 // its time budget is spent: some of these decisions take robots-parser seconds. Prints one JSON
-// line per decision as soon as it is measured.
+// line per step as soon as it is done, each with `t`, the child's clock (ms since it started),
+// so that run.ts can bound the decision it stopped: at least budget - t of the last line.
 
 import { adversarialFiles, adversarialUrls } from './inputs.js';
 import { robotsParser } from './robots-parser.js';
@@ -9,7 +10,7 @@ import { time } from './timing.js';
 for (const file of adversarialFiles().filter((f) => f.name === process.argv[2])) {
   const parseNs = time(() => robotsParser('https://adversarial.example/robots.txt', file.text));
   const robots = robotsParser('https://adversarial.example/robots.txt', file.text);
-  process.stdout.write(`${JSON.stringify({ file: file.name, parseNs })}\n`);
+  process.stdout.write(`${JSON.stringify({ file: file.name, parseNs, t: performance.now() })}\n`);
   for (const agent of file.agents) {
     for (const { name, url } of adversarialUrls()) {
       let ns = time(() => robots.isAllowed(url, agent));
@@ -22,7 +23,8 @@ for (const file of adversarialFiles().filter((f) => f.name === process.argv[2]))
         ];
         ns = again.sort((a, b) => a - b)[1];
       }
-      process.stdout.write(`${JSON.stringify({ file: file.name, agent, url: name, ns })}\n`);
+      const line = { file: file.name, agent, url: name, ns, t: performance.now() };
+      process.stdout.write(`${JSON.stringify(line)}\n`);
     }
   }
 }

@@ -160,12 +160,17 @@ export function isNormalizedPath(s: string, start: number, end: number): boolean
   return !PATH_REWRITE.test(s) || PATH_REWRITE.lastIndex - 1 >= end;
 }
 
+/** What {@link escapeGooglePattern} may rewrite: escapes and non-ASCII. */
+const GOOGLE_ESCAPES = /[%\x80-\uffff]/;
+
 /**
  * Google-compatible: the pattern escaping of Google's reference parser. Existing escapes get
  * upper-case hex but are not decoded, non-ASCII bytes are escaped, nothing else changes.
  * @example escapeGooglePattern('/caf\u00e9/%aa') // '/caf%C3%A9/%AA'
  */
 export function escapeGooglePattern(pattern: string): string {
+  // Without `%` and non-ASCII there is nothing to escape (a native scan decides).
+  if (!GOOGLE_ESCAPES.test(pattern)) return pattern;
   let out = '';
   let run = 0;
   for (let i = 0; i < pattern.length; ) {

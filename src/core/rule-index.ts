@@ -14,7 +14,12 @@
 //   a check skips what cannot beat the rule found so far or cannot fit.
 // All numbers live in one Int32Array; a decision allocates nothing.
 
-import { compilePattern, SegmentSearch } from './pattern.js';
+import {
+  type CompiledPattern,
+  compilePattern,
+  matchesAfterPrefix,
+  SegmentSearch,
+} from './pattern.js';
 import type { RuleRef } from './types.js';
 
 /** One rule as the index reports it. */
@@ -66,23 +71,109 @@ let stack = new Int32Array(256);
 
 interface GlobDraft {
   seg: number;
-  children: Map<number, GlobDraft>;
+  children: Map<number, GlobDraft> | null;
   terminal: number;
   /** Pairs of (tail segment, rule). */
   anchored: number[];
   id: number;
 }
 
-interface EntryDraft {
-  key: string;
-  plain: number;
-  exact: number;
-  glob: GlobDraft | null;
+/** `a > b` in UTF-16 code unit order, given that they agree before `from`. */
+function greater(a: string, b: string, from: number): boolean {
+  for (let i = from; ; i++) {
+    if (i >= b.length) return i < a.length;
+    if (i >= a.length) return false;
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return x > y;
+  }
 }
 
-export class RuleIndex {
-  /** Number of distinct rules indexed. */
-  readonly size: number;
+/** Buckets this small are finished by insertion; keys are spread by character below this depth. */
+const RADIX_SMALL = 16;
+const RADIX_DEPTH = 64;
+
+/**
+ * The order of `keys` sorted by UTF-16 code units (the order the lookup compares in), equal
+ * keys next to each other. Most keys share a leading `/` and differ early: spreading them by
+ * character (MSD radix) reads a few characters per key, where a comparison sort of sliced
+ * strings pays a runtime call per comparison. Past RADIX_DEPTH characters, or for non-ASCII,
+ * a comparison sort takes over.
+ */
+function sortByKey(keys: readonly string[]): Int32Array {
+  const n = keys.length;
+  const order = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  const aux = new Int32Array(n);
+  const count = new Int32Array(131); // end of key, ASCII 0..127, anything else; +1 for sums
+  const work = [0, n, 0];
+  while (work.length > 0) {
+    const depth = work.pop()!;
+    const hi = work.pop()!;
+    const lo = work.pop()!;
+    if (hi - lo <= RADIX_SMALL) {
+      for (let i = lo + 1; i < hi; i++) {
+        const o = order[i];
+        const key = keys[o];
+        let j = i - 1;
+        for (; j >= lo && greater(keys[order[j]], key, depth); j--) order[j + 1] = order[j];
+        order[j + 1] = o;
+      }
+      continue;
+    }
+    if (depth >= RADIX_DEPTH) {
+      const part = Array.from(order.subarray(lo, hi)).sort((a, b) =>
+        keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : 0,
+      );
+      order.set(part, lo);
+      continue;
+    }
+    count.fill(0);
+    for (let i = lo; i < hi; i++) count[bucketOf(keys[order[i]], depth) + 1]++;
+    for (let b = 1; b < count.length; b++) count[b] += count[b - 1];
+    for (let i = lo; i < hi; i++) {
+      const o = order[i];
+      aux[count[bucketOf(keys[o], depth)]++] = o;
+    }
+    order.set(aux.subarray(0, hi - lo), lo);
+    // count[b] is now the end of bucket b; bucket 0 holds the keys that end here (all equal).
+    for (let b = 1; b <= 129; b++) {
+      const start = lo + count[b - 1];
+      const end = lo + count[b];
+      // Non-ASCII characters share bucket 129 and are ordered by the comparison sort.
+      if (end - start > 1) work.push(start, end, b === 129 ? RADIX_DEPTH : depth + 1);
+    }
+  }
+  return order;
+}
+
+/** 0 for the end of the key, 1 + the character for ASCII, 129 for anything else. */
+function bucketOf(key: string, depth: number): number {
+  if (depth >= key.length) return 0;
+  const c = key.charCodeAt(depth);
+  return c < 128 ? c + 1 : 129;
+}
+
+/** A rule set in the form a linear scan reads: built by RuleIndex, compiled on demand. */
+interface RuleList {
+  refs: RuleRef[];
+  /** rank * 4 + kind: the rank is priority * 2, plus 1 for allow; the kind one of K_*. */
+  codes: number[];
+  /** The literal prefix of a PLAIN or EXACT rule, the compiled pattern of a WILD one. */
+  items: (string | CompiledPattern)[];
+  /** Total length of the literal prefixes: what comparing them all may cost. */
+  prefixChars: number;
+}
+
+/** No `*`, no `$`: matches a path it prefixes. */
+const K_PLAIN = 0;
+/** No `*`, ends in `$`: matches the path equal to its prefix. */
+const K_EXACT = 1;
+/** Has a `*`. */
+const K_WILD = 2;
+
+/** The compiled index (see the file header). */
+class CompiledIndex {
   /** Rule rank: priority * 2, plus 1 for allow; then sections below. */
   private readonly d: Int32Array;
   private readonly entries: number;
@@ -94,17 +185,13 @@ export class RuleIndex {
   /** Distinct segments of all wildcard rules. */
   private readonly segs: string[];
   private readonly refs: RuleRef[];
-  /** The pattern a rule matches by, where it is not `ref.normalized` (Google's index.htm). */
-  private readonly derived: Map<number, string> | null;
   private epoch = 0;
   private automata: Map<number, SegmentSearch> | null = null;
-  private reported: Map<number, IndexedRule> | null = null;
 
-  constructor(inputs: readonly RuleInput[]) {
-    const seen = new Set<string>();
-    const refs: RuleRef[] = [];
-    let derived: Map<number, string> | null = null;
-    const ranks: number[] = [];
+  constructor({ refs, codes, items }: RuleList) {
+    this.refs = refs;
+    const ranks = codes.map((code) => code >> 2);
+    const prefixes = items.map((item) => (typeof item === 'string' ? item : item.prefix));
     const segIds = new Map<string, number>();
     const segs: string[] = [];
     const segId = (seg: string) => {
@@ -120,52 +207,50 @@ export class RuleIndex {
       best < 0 ||
       ranks[r] > ranks[best] ||
       (ranks[r] === ranks[best] && refs[r].line < refs[best].line);
-    const entries = new Map<string, EntryDraft>();
     let globCount = 0;
     const newGlob = (seg: number): GlobDraft => ({
       seg,
-      children: new Map(),
+      children: null,
       terminal: -1,
       anchored: [],
       id: globCount++,
     });
 
-    for (const { ref, matchBy = ref.normalized } of inputs) {
-      // An empty pattern matches nothing (RFC 9309 §2.2.2; in Google's reference its
-      // priority 0 never decides).
-      if (matchBy === '') continue;
-      const isAllow = ref.kind === 'allow';
-      const key = (isAllow ? 'a' : 'd') + matchBy;
-      if (seen.has(key)) continue; // a repeat can only tie its first line, which is reported
-      seen.add(key);
-      const r = refs.length;
-      refs.push(ref);
-      if (matchBy !== ref.normalized) {
-        derived ??= new Map();
-        derived.set(r, matchBy);
-      }
-      ranks.push(matchBy.length * 2 + (isAllow ? 1 : 0));
-      const { prefix, segments, anchored } = compilePattern(matchBy);
-      let entry = entries.get(prefix);
-      if (!entry) {
-        entry = { key: prefix, plain: -1, exact: -1, glob: null };
-        entries.set(prefix, entry);
-      }
-      if (segments === null) {
-        if (anchored) entry.exact = better(r, entry.exact) ? r : entry.exact;
-        else entry.plain = better(r, entry.plain) ? r : entry.plain;
+    const rules = refs.length;
+
+    // Entries: rules sorted by prefix (no hashing), one entry per run of equal prefixes.
+    const sorted = sortByKey(prefixes);
+    const keys: string[] = [];
+    const entryOf = new Int32Array(rules);
+    for (let i = 0; i < rules; i++) {
+      const r = sorted[i];
+      if (i === 0 || prefixes[r] !== keys[keys.length - 1]) keys.push(prefixes[r]);
+      entryOf[r] = keys.length - 1;
+    }
+    const entries = keys.length;
+    const plainOf = new Int32Array(entries).fill(-1);
+    const exactOf = new Int32Array(entries).fill(-1);
+    const globOf: (GlobDraft | null)[] = new Array(entries).fill(null);
+    for (let r = 0; r < rules; r++) {
+      const e = entryOf[r];
+      const compiled = items[r];
+      if (typeof compiled === 'string') {
+        if ((codes[r] & 3) === K_EXACT) exactOf[e] = better(r, exactOf[e]) ? r : exactOf[e];
+        else plainOf[e] = better(r, plainOf[e]) ? r : plainOf[e];
         continue;
       }
+      const { segments, anchored } = compiled as CompiledPattern & { segments: string[] };
       // A trailing `*` (segment '') matches anything, so `p*s*` is `p*s` and `p*$` is `p*`;
       // only a non-empty last segment before `$` must end the path.
       const last = segments[segments.length - 1];
       const mids = last === '' ? segments.slice(0, -1) : segments;
       const tail = anchored && last !== '' ? mids.length - 1 : -1;
-      entry.glob ??= newGlob(-1);
-      let node = entry.glob;
+      let node = globOf[e] ?? newGlob(-1);
+      globOf[e] = node;
       for (let k = 0; k < mids.length; k++) {
         if (k === tail) break;
         const id = segId(mids[k]);
+        node.children ??= new Map();
         let child = node.children.get(id);
         if (!child) {
           child = newGlob(id);
@@ -176,20 +261,17 @@ export class RuleIndex {
       if (tail >= 0) node.anchored.push(segId(mids[tail]), r);
       else node.terminal = better(r, node.terminal) ? r : node.terminal;
     }
-    this.size = refs.length;
-    // Exact-length copies: arrays grown by push keep up to half their length spare.
-    this.refs = refs.slice();
-    this.derived = derived;
+    // An exact-length copy: arrays grown by push keep up to half their length spare.
     this.segs = segs.slice();
 
     // Glob nodes in breadth-first order (ids were given at creation; any order is fine as
     // long as children are finished before parents in the reverse pass).
     const globs: GlobDraft[] = new Array(globCount);
     const order: GlobDraft[] = [];
-    for (const entry of entries.values()) if (entry.glob) order.push(entry.glob);
+    for (const root of globOf) if (root) order.push(root);
     for (let q = 0; q < order.length; q++) {
       globs[order[q].id] = order[q];
-      for (const child of order[q].children.values()) order.push(child);
+      if (order[q].children) for (const child of order[q].children!.values()) order.push(child);
     }
     const maxRank = new Int32Array(globCount);
     const minLen = new Int32Array(globCount);
@@ -201,7 +283,7 @@ export class RuleIndex {
         max = Math.max(max, ranks[g.anchored[a + 1]]);
         min = Math.min(min, segs[g.anchored[a]].length);
       }
-      for (const child of g.children.values()) {
+      for (const child of g.children?.values() ?? []) {
         max = Math.max(max, maxRank[child.id]);
         min = Math.min(min, segs[child.seg].length + minLen[child.id]);
       }
@@ -209,13 +291,12 @@ export class RuleIndex {
       minLen[g.id] = min;
     }
 
-    const keys = [...entries.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     this.keys = keys;
-    this.entries = keys.length;
+    this.entries = entries;
     let lists = 0;
-    for (const g of globs) lists += g.children.size + g.anchored.length;
-    this.entryBase = ranks.length;
-    this.globBase = this.entryBase + keys.length * E_SIZE;
+    for (const g of globs) lists += (g.children?.size ?? 0) + g.anchored.length;
+    this.entryBase = rules;
+    this.globBase = this.entryBase + entries * E_SIZE;
     const listBase = this.globBase + globCount * G_SIZE;
     this.memoBase = listBase + lists;
     const d = new Int32Array(this.memoBase + segs.length * 3);
@@ -225,22 +306,25 @@ export class RuleIndex {
     // Prefix entries: a prefix sorts right before its extensions, so a stack of open prefixes
     // gives each entry its longest proper prefix in the set.
     const open: number[] = [];
-    keys.forEach((key, e) => {
+    for (let e = 0; e < entries; e++) {
+      const key = keys[e];
       while (open.length > 0 && !key.startsWith(keys[open[open.length - 1]])) open.pop();
       const parent = open.length > 0 ? open[open.length - 1] : -1;
-      const entry = entries.get(key)!;
       const b = this.entryBase + e * E_SIZE;
+      const plain = plainOf[e];
+      const exactRule = exactOf[e];
+      const glob = globOf[e];
       d[b + E_PARENT] = parent;
-      d[b + E_PLAIN] = entry.plain;
-      d[b + E_EXACT] = entry.exact;
-      d[b + E_GLOB] = entry.glob ? entry.glob.id : -1;
+      d[b + E_PLAIN] = plain;
+      d[b + E_EXACT] = exactRule;
+      d[b + E_GLOB] = glob ? glob.id : -1;
       let max = parent >= 0 ? d[this.entryBase + parent * E_SIZE + E_MAX_UP] : -1;
-      if (entry.plain >= 0) max = Math.max(max, ranks[entry.plain]);
-      if (entry.exact >= 0) max = Math.max(max, ranks[entry.exact]);
-      if (entry.glob) max = Math.max(max, maxRank[entry.glob.id]);
+      if (plain >= 0) max = Math.max(max, ranks[plain]);
+      if (exactRule >= 0) max = Math.max(max, ranks[exactRule]);
+      if (glob) max = Math.max(max, maxRank[glob.id]);
       d[b + E_MAX_UP] = max;
       open.push(e);
-    });
+    }
 
     // Glob nodes: children by best rank first, anchored tails by rank (then line).
     let list = listBase;
@@ -250,7 +334,9 @@ export class RuleIndex {
       d[b + G_TERMINAL] = g.terminal;
       d[b + G_MAX] = maxRank[g.id];
       d[b + G_MIN_LEN] = minLen[g.id];
-      const children = [...g.children.values()].sort((x, y) => maxRank[y.id] - maxRank[x.id]);
+      const children = g.children
+        ? [...g.children.values()].sort((x, y) => maxRank[y.id] - maxRank[x.id])
+        : [];
       d[b + G_CHILDREN] = list;
       d[b + G_CHILD_COUNT] = children.length;
       for (const child of children) d[list++] = child.id;
@@ -266,26 +352,6 @@ export class RuleIndex {
     }
   }
 
-  /** The deciding rule for the path `s[start, end)`, or null when none matches. */
-  find(s: string, start: number, end: number): IndexedRule | null {
-    const r = this.decide(s, start, end);
-    if (r < 0) return null;
-    this.reported ??= new Map();
-    let rule = this.reported.get(r);
-    if (!rule) {
-      const ref = this.refs[r];
-      const matchBy = this.derived?.get(r) ?? ref.normalized;
-      rule = {
-        matchBy,
-        priority: matchBy.length,
-        isAllow: ref.kind === 'allow',
-        ref,
-      };
-      this.reported.set(r, rule);
-    }
-    return rule;
-  }
-
   /** Whether rule `r` outranks rule `best` (-1: none). */
   private beats(r: number, best: number): boolean {
     if (best < 0) return true;
@@ -294,7 +360,7 @@ export class RuleIndex {
   }
 
   /** The number of the deciding rule for `s[start, end)`, or -1. */
-  private decide(s: string, start: number, end: number): number {
+  decide(s: string, start: number, end: number): number {
     const d = this.d;
     const keys = this.keys;
     // The last prefix <= the path. Keys between two that share their first c characters
@@ -453,5 +519,148 @@ export class RuleIndex {
       this.automata.set(g, automaton);
     }
     return automaton;
+  }
+}
+
+/**
+ * When a rule set is scanned rather than compiled. Internal: the cross-check test sets it to
+ * force each path; nothing else should change it.
+ */
+export const scanPolicy = {
+  /** Rule sets this small are always scanned: a scan is as fast as a lookup and needs no build. */
+  always: 16,
+  /** A scan estimated above this much work (rules, plus path length for `*` rules) builds now. */
+  maxWork: 20_000,
+  /** Prefixes longer than this in all build now: comparing them may cost as many characters. */
+  maxChars: 65_536,
+  /** Scans may cost this many times the rule count in all before the index is built. */
+  buildAfter: 32,
+};
+
+/**
+ * The rules one agent obeys. The compiled index is built when it pays: a set of a few rules is
+ * always scanned, and a larger one is scanned until the scans have cost about what building
+ * costs (ski rental), or built at once when a scan would be expensive (many `*` rules and a
+ * long path). So a file asked once costs little more than its parse, and a file asked often
+ * gets the index.
+ */
+export class RuleIndex {
+  /** Number of rules indexed (those with a non-empty pattern). */
+  readonly size: number;
+  private list: RuleList | null;
+  private readonly refs: RuleRef[];
+  /** The pattern a rule matches by, where it is not `ref.normalized` (Google's index.htm). */
+  private readonly derived: Map<number, string> | null;
+  private readonly wildCount: number;
+  private scanned = 0;
+  private compiled: CompiledIndex | null = null;
+  private reported: Map<number, IndexedRule> | null = null;
+
+  constructor(inputs: readonly RuleInput[]) {
+    const refs: RuleRef[] = [];
+    const codes: number[] = [];
+    const items: (string | CompiledPattern)[] = [];
+    let derived: Map<number, string> | null = null;
+    let wildCount = 0;
+    let prefixChars = 0;
+    for (const { ref, matchBy = ref.normalized } of inputs) {
+      // An empty pattern matches nothing (RFC 9309 §2.2.2; in Google's reference its
+      // priority 0 never decides).
+      if (matchBy === '') continue;
+      // A repeated rule needs no check: it ties its first line and loses the tie by line.
+      if (matchBy !== ref.normalized) {
+        derived ??= new Map();
+        derived.set(refs.length, matchBy);
+      }
+      refs.push(ref);
+      const rank = matchBy.length * 2 + (ref.kind === 'allow' ? 1 : 0);
+      // Most patterns have no `*` and no `$`: their prefix is the whole pattern.
+      if (matchBy.includes('*')) {
+        const compiled = compilePattern(matchBy);
+        codes.push(rank * 4 + K_WILD);
+        items.push(compiled);
+        prefixChars += compiled.prefix.length;
+        wildCount++;
+      } else if (matchBy.charCodeAt(matchBy.length - 1) === 0x24) {
+        codes.push(rank * 4 + K_EXACT);
+        items.push(matchBy.slice(0, -1));
+        prefixChars += matchBy.length - 1;
+      } else {
+        codes.push(rank * 4 + K_PLAIN);
+        items.push(matchBy);
+        prefixChars += matchBy.length;
+      }
+    }
+    this.size = refs.length;
+    // Exact-length copies: arrays grown by push keep up to half their length spare.
+    this.refs = refs.slice();
+    this.derived = derived;
+    this.wildCount = wildCount;
+    this.list = { refs: this.refs, codes: codes.slice(), items: items.slice(), prefixChars };
+  }
+
+  /** The deciding rule for the path `s[start, end)`, or null when none matches. */
+  find(s: string, start: number, end: number): IndexedRule | null {
+    const r = this.decide(s, start, end);
+    if (r < 0) return null;
+    this.reported ??= new Map();
+    let rule = this.reported.get(r);
+    if (!rule) {
+      const ref = this.refs[r];
+      const matchBy = this.derived?.get(r) ?? ref.normalized;
+      rule = {
+        matchBy,
+        priority: matchBy.length,
+        isAllow: ref.kind === 'allow',
+        ref,
+      };
+      this.reported.set(r, rule);
+    }
+    return rule;
+  }
+
+  private decide(s: string, start: number, end: number): number {
+    if (this.compiled !== null) return this.compiled.decide(s, start, end);
+    const list = this.list!;
+    const work = this.size + this.wildCount * ((end - start) >> 3);
+    if (
+      this.size <= scanPolicy.always ||
+      (work <= scanPolicy.maxWork &&
+        list.prefixChars <= scanPolicy.maxChars &&
+        this.scanned + work <= this.size * scanPolicy.buildAfter)
+    ) {
+      this.scanned += work;
+      return this.scan(list, s, start, end);
+    }
+    this.compiled = new CompiledIndex(list);
+    this.list = null;
+    return this.compiled.decide(s, start, end);
+  }
+
+  /** Every rule in turn: the best match by rank, then line. */
+  private scan({ codes, items, refs }: RuleList, s: string, start: number, end: number): number {
+    const length = end - start;
+    let best = -1;
+    let bestCode = -1;
+    for (let r = 0; r < codes.length; r++) {
+      const code = codes[r];
+      if (code >> 2 < bestCode >> 2) continue; // cannot win
+      const item = items[r];
+      const kind = code & 3;
+      const prefix = kind === K_WILD ? (item as CompiledPattern).prefix : (item as string);
+      if (length < prefix.length || !s.startsWith(prefix, start)) continue;
+      if (
+        kind === K_EXACT
+          ? length !== prefix.length
+          : kind === K_WILD && !matchesAfterPrefix(item as CompiledPattern, s, start, end)
+      ) {
+        continue;
+      }
+      if (best < 0 || code >> 2 > bestCode >> 2 || refs[r].line < refs[best].line) {
+        best = r;
+        bestCode = code;
+      }
+    }
+    return best;
   }
 }

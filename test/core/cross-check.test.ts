@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { type Mode, parse, type RobotsTxt, type RuleRef } from '../../src/core/index.js';
+import { scanPolicy } from '../../src/core/rule-index.js';
 import { sharedPath } from '../helpers/shared.js';
 import { type ReferenceDecision, referenceDecide } from './reference-matcher.js';
 
@@ -36,15 +37,52 @@ interface Mismatch {
   mode: Mode;
   url: string;
   agent: string;
-  got: { allowed: boolean; explained: unknown };
+  got: { allowed: boolean; compiled: boolean; explained: unknown };
   want: ReferenceDecision;
 }
 
+/**
+ * One file parsed twice: `scan` answers by scanning its rules (the path for files asked
+ * rarely), `compiled` always through the compiled index. Both must agree with the reference.
+ */
+interface Parsed {
+  scan: RobotsTxt;
+  compiled: RobotsTxt;
+}
+
+function parseBoth(input: string | Uint8Array, mode: Mode): Parsed {
+  return { scan: parse(input, { mode }), compiled: parse(input, { mode }) };
+}
+
+const DEFAULT_POLICY = { ...scanPolicy };
+
+/** Runs `fn` with every rule set scanned (`scan`) or compiled at once (`compiled`). */
+function withPolicy<T>(path: 'scan' | 'compiled', fn: () => T): T {
+  const never = path === 'scan' ? Number.POSITIVE_INFINITY : -1;
+  Object.assign(scanPolicy, { always: never, maxWork: never, maxChars: never, buildAfter: never });
+  try {
+    return fn();
+  } finally {
+    Object.assign(scanPolicy, DEFAULT_POLICY);
+  }
+}
+
 /** Compares one decision; returns a mismatch or null. */
-function compare(robots: RobotsTxt, where: string, url: string, agent: string): Mismatch | null {
-  const want = referenceDecide(robots, url, agent);
-  const allowed = robots.isAllowed(url, agent);
-  const explanation = robots.explain(url, agent);
+function compare(robots: Parsed, where: string, url: string, agent: string): Mismatch | null {
+  return check(robots, where, url, agent).mismatch;
+}
+
+/** The reference decision and, when the fast matcher disagrees with it, the mismatch. */
+function check(
+  robots: Parsed,
+  where: string,
+  url: string,
+  agent: string,
+): { want: ReferenceDecision; mismatch: Mismatch | null } {
+  const want = referenceDecide(robots.scan, url, agent);
+  const allowed = withPolicy('scan', () => robots.scan.isAllowed(url, agent));
+  const compiled = withPolicy('compiled', () => robots.compiled.isAllowed(url, agent));
+  const explanation = robots.scan.explain(url, agent);
   const plain = (r: RuleRef) => ({
     kind: r.kind,
     pattern: r.pattern,
@@ -55,19 +93,21 @@ function compare(robots: RobotsTxt, where: string, url: string, agent: string): 
   const matches = explanation.matches.map(plain);
   const same =
     allowed === want.allowed &&
+    compiled === want.allowed &&
     explanation.allowed === want.allowed &&
     explanation.reason === want.reason &&
     JSON.stringify(rule) === JSON.stringify(want.rule) &&
     JSON.stringify(matches) === JSON.stringify(want.matches);
-  if (same) return null;
-  return {
+  if (same) return { want, mismatch: null };
+  const mismatch = {
     where,
-    mode: robots.mode,
+    mode: robots.scan.mode,
     url,
     agent,
-    got: { allowed, explained: { rule, matches, reason: explanation.reason } },
+    got: { allowed, compiled, explained: { rule, matches, reason: explanation.reason } },
     want,
   };
+  return { want, mismatch };
 }
 
 function assertNoMismatch(mismatches: Mismatch[], decisions: number): void {
@@ -179,12 +219,11 @@ describe('the fast matcher agrees with the reference matcher', () => {
       const bytes = new Uint8Array(readFileSync(`${robotsDir}/${file}`));
       const questions = questionsFor(file, parse(bytes));
       for (const mode of MODES) {
-        const robots = parse(bytes, { mode });
+        const robots = parseBoth(bytes, mode);
         for (const { url, agent } of questions) {
           decisions++;
-          const mismatch = compare(robots, file, url, agent);
+          const { want, mismatch } = check(robots, file, url, agent);
           if (mismatch) mismatches.push(mismatch);
-          const want = mismatch?.want ?? referenceDecide(robots, url, agent);
           reasons.set(want.reason, (reasons.get(want.reason) ?? 0) + 1);
           outcomes[want.allowed ? 'allowed' : 'disallowed']++;
         }
@@ -316,7 +355,7 @@ describe('the fast matcher agrees with the reference matcher on generated files'
           file,
           fc.array(fc.tuple(url, fc.constantFrom(...AGENTS)), { minLength: 1, maxLength: 8 }),
           (text, questions) => {
-            const robots = parse(text, { mode });
+            const robots = parseBoth(text, mode);
             for (const [u, agent] of questions) {
               const mismatch = compare(robots, text, u, agent);
               assert.equal(mismatch, null, JSON.stringify(mismatch));
@@ -333,7 +372,7 @@ describe('the fast matcher agrees with the reference matcher on generated files'
           fc.array(tieRule, { minLength: 2, maxLength: 12 }),
           fc.array(tiePath, { minLength: 1, maxLength: 6 }),
           (rules, paths) => {
-            const robots = parse(['User-agent: *', ...rules].join('\n'), { mode });
+            const robots = parseBoth(['User-agent: *', ...rules].join('\n'), mode);
             for (const path of paths) {
               const mismatch = compare(robots, rules.join('\n'), path, 'bot');
               assert.equal(mismatch, null, JSON.stringify(mismatch));
@@ -368,7 +407,7 @@ describe('the fast matcher agrees with the reference matcher on generated files'
           fc.array(rule, { minLength: 6, maxLength: 80 }),
           fc.array(path, { minLength: 1, maxLength: 6 }),
           (rules, paths) => {
-            const robots = parse(['User-agent: *', ...rules].join('\n'), { mode });
+            const robots = parseBoth(['User-agent: *', ...rules].join('\n'), mode);
             for (const p of paths) {
               const mismatch = compare(robots, rules.join('\n'), p, 'bot');
               assert.equal(mismatch, null, JSON.stringify(mismatch));
@@ -407,7 +446,7 @@ describe('the fast matcher agrees with the reference matcher on generated files'
           fc.array(rule, { minLength: 1, maxLength: 60 }),
           fc.array(longPath, { minLength: 1, maxLength: 4 }),
           (rules, paths) => {
-            const robots = parse(['User-agent: *', ...rules].join('\n'), { mode });
+            const robots = parseBoth(['User-agent: *', ...rules].join('\n'), mode);
             for (const path of paths) {
               const mismatch = compare(robots, rules.join('\n'), path, 'bot');
               assert.equal(mismatch, null, JSON.stringify(mismatch));
