@@ -84,57 +84,77 @@ export class SegmentSearch {
   private readonly dict: Int32Array;
 
   constructor(words: readonly string[]) {
-    const next: Map<number, number>[] = [new Map()];
+    // The trie, from the words in sorted order: a word shares its first `common` characters
+    // (states on `path`) with the one before and adds states for the rest, so each state's
+    // children are made in character order. `parent`/`char` hold each state's incoming edge.
+    const order = sortByKey(words);
+    const parent: number[] = [-1];
+    const char: number[] = [0];
     const out: number[] = [-1];
-    words.forEach((word, w) => {
-      let state = 0;
-      for (let i = 0; i < word.length; i++) {
-        const c = word.charCodeAt(i);
-        let t = next[state].get(c);
-        if (t === undefined) {
-          t = next.length;
-          next.push(new Map());
-          out.push(-1);
-          next[state].set(c, t);
-        }
-        state = t;
+    const path: number[] = [0];
+    let previous = '';
+    for (let k = 0; k < order.length; k++) {
+      const w = order[k];
+      const word = words[w];
+      let common = 0;
+      const max = Math.min(word.length, previous.length);
+      while (common < max && word.charCodeAt(common) === previous.charCodeAt(common)) common++;
+      path.length = common + 1;
+      for (let i = common; i < word.length; i++) {
+        parent.push(path[i]);
+        char.push(word.charCodeAt(i));
+        out.push(-1);
+        path.push(parent.length - 1);
       }
-      out[state] = w;
-    });
-    const n = next.length;
-    this.out = Int32Array.from(out);
-    this.fail = new Int32Array(n);
-    this.dict = new Int32Array(n).fill(-1);
-    const queue: number[] = [];
-    for (const t of next[0].values()) queue.push(t);
-    for (let q = 0; q < queue.length; q++) {
-      const u = queue[q];
-      for (const [c, v] of next[u]) {
-        let f = this.fail[u];
-        while (f !== 0 && !next[f].has(c)) f = this.fail[f];
-        const target = next[f].get(c);
-        const fv = target !== undefined && target !== v ? target : 0;
-        this.fail[v] = fv;
-        this.dict[v] = this.out[fv] >= 0 ? fv : this.dict[fv];
-        queue.push(v);
-      }
+      out[path[word.length]] = w;
+      previous = word;
     }
-    let edges = 0;
-    for (const m of next) edges += m.size;
-    this.edgeStart = new Int32Array(n + 1);
-    this.edgeChar = new Uint16Array(edges);
-    this.edgeTarget = new Int32Array(edges);
-    let e = 0;
-    for (let s = 0; s < n; s++) {
-      this.edgeStart[s] = e;
-      for (const [c, t] of [...next[s]].sort((a, b) => a[0] - b[0])) {
-        this.edgeChar[e] = c;
-        this.edgeTarget[e++] = t;
-      }
+    const n = parent.length;
+    // Edges grouped by state (counting sort on the parent), in character order within a state.
+    const edgeStart = new Int32Array(n + 1);
+    for (let s = 1; s < n; s++) edgeStart[parent[s] + 1]++;
+    for (let s = 0; s < n; s++) edgeStart[s + 1] += edgeStart[s];
+    const fill = edgeStart.slice(0, n);
+    const edgeChar = new Uint16Array(n - 1);
+    const edgeTarget = new Int32Array(n - 1);
+    for (let s = 1; s < n; s++) {
+      const e = fill[parent[s]]++;
+      edgeChar[e] = char[s];
+      edgeTarget[e] = s;
     }
-    this.edgeStart[n] = e;
+    this.edgeStart = edgeStart;
+    this.edgeChar = edgeChar;
+    this.edgeTarget = edgeTarget;
     this.rootNext = new Int32Array(128).fill(-1);
-    for (const [c, t] of next[0]) if (c < 128) this.rootNext[c] = t;
+    for (let e = edgeStart[0]; e < edgeStart[1]; e++) {
+      if (edgeChar[e] < 128) this.rootNext[edgeChar[e]] = edgeTarget[e];
+    }
+    this.out = Int32Array.from(out);
+    // Failure links breadth first: a state's fail is the longest proper suffix in the trie.
+    const fail = new Int32Array(n);
+    const dict = new Int32Array(n).fill(-1);
+    const queue = new Int32Array(n);
+    let tail = 0;
+    for (let e = edgeStart[0]; e < edgeStart[1]; e++) queue[tail++] = edgeTarget[e];
+    for (let head = 0; head < tail; head++) {
+      const u = queue[head];
+      for (let e = edgeStart[u]; e < edgeStart[u + 1]; e++) {
+        const v = edgeTarget[e];
+        const c = edgeChar[e];
+        let f = fail[u];
+        let t = this.step(f, c);
+        while (t < 0 && f !== 0) {
+          f = fail[f];
+          t = this.step(f, c);
+        }
+        const fv = t >= 0 && t !== v ? t : 0;
+        fail[v] = fv;
+        dict[v] = this.out[fv] >= 0 ? fv : dict[fv];
+        queue[tail++] = v;
+      }
+    }
+    this.fail = fail;
+    this.dict = dict;
     this.found = new Int32Array(words.length).fill(-1);
     this.hits = new Int32Array(words.length);
   }
@@ -187,4 +207,80 @@ export class SegmentSearch {
     this.hitCount = count;
     return count;
   }
+}
+
+/** `a > b` in UTF-16 code unit order, given that they agree before `from`. */
+function greater(a: string, b: string, from: number): boolean {
+  for (let i = from; ; i++) {
+    if (i >= b.length) return i < a.length;
+    if (i >= a.length) return false;
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return x > y;
+  }
+}
+
+/** Buckets this small are finished by insertion; keys are spread by character below this depth. */
+const RADIX_SMALL = 16;
+const RADIX_DEPTH = 64;
+
+/**
+ * The order of `keys` sorted by UTF-16 code units (the order the lookup compares in), equal
+ * keys next to each other. Most keys share a leading `/` and differ early: spreading them by
+ * character (MSD radix) reads a few characters per key, where a comparison sort of sliced
+ * strings pays a runtime call per comparison. Past RADIX_DEPTH characters, or for non-ASCII,
+ * a comparison sort takes over.
+ */
+export function sortByKey(keys: readonly string[]): Int32Array {
+  const n = keys.length;
+  const order = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  const aux = new Int32Array(n);
+  const count = new Int32Array(131); // end of key, ASCII 0..127, anything else; +1 for sums
+  const work = [0, n, 0];
+  while (work.length > 0) {
+    const depth = work.pop()!;
+    const hi = work.pop()!;
+    const lo = work.pop()!;
+    if (hi - lo <= RADIX_SMALL) {
+      for (let i = lo + 1; i < hi; i++) {
+        const o = order[i];
+        const key = keys[o];
+        let j = i - 1;
+        for (; j >= lo && greater(keys[order[j]], key, depth); j--) order[j + 1] = order[j];
+        order[j + 1] = o;
+      }
+      continue;
+    }
+    if (depth >= RADIX_DEPTH) {
+      const part = Array.from(order.subarray(lo, hi)).sort((a, b) =>
+        keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : 0,
+      );
+      order.set(part, lo);
+      continue;
+    }
+    count.fill(0);
+    for (let i = lo; i < hi; i++) count[bucketOf(keys[order[i]], depth) + 1]++;
+    for (let b = 1; b < count.length; b++) count[b] += count[b - 1];
+    for (let i = lo; i < hi; i++) {
+      const o = order[i];
+      aux[count[bucketOf(keys[o], depth)]++] = o;
+    }
+    order.set(aux.subarray(0, hi - lo), lo);
+    // count[b] is now the end of bucket b; bucket 0 holds the keys that end here (all equal).
+    for (let b = 1; b <= 129; b++) {
+      const start = lo + count[b - 1];
+      const end = lo + count[b];
+      // Non-ASCII characters share bucket 129 and are ordered by the comparison sort.
+      if (end - start > 1) work.push(start, end, b === 129 ? RADIX_DEPTH : depth + 1);
+    }
+  }
+  return order;
+}
+
+/** 0 for the end of the key, 1 + the character for ASCII, 129 for anything else. */
+function bucketOf(key: string, depth: number): number {
+  if (depth >= key.length) return 0;
+  const c = key.charCodeAt(depth);
+  return c < 128 ? c + 1 : 129;
 }

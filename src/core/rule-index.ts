@@ -19,6 +19,7 @@ import {
   compilePattern,
   matchesAfterPrefix,
   SegmentSearch,
+  sortByKey,
 } from './pattern.js';
 import type { RuleRef } from './types.js';
 
@@ -76,82 +77,6 @@ interface GlobDraft {
   /** Pairs of (tail segment, rule). */
   anchored: number[];
   id: number;
-}
-
-/** `a > b` in UTF-16 code unit order, given that they agree before `from`. */
-function greater(a: string, b: string, from: number): boolean {
-  for (let i = from; ; i++) {
-    if (i >= b.length) return i < a.length;
-    if (i >= a.length) return false;
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x !== y) return x > y;
-  }
-}
-
-/** Buckets this small are finished by insertion; keys are spread by character below this depth. */
-const RADIX_SMALL = 16;
-const RADIX_DEPTH = 64;
-
-/**
- * The order of `keys` sorted by UTF-16 code units (the order the lookup compares in), equal
- * keys next to each other. Most keys share a leading `/` and differ early: spreading them by
- * character (MSD radix) reads a few characters per key, where a comparison sort of sliced
- * strings pays a runtime call per comparison. Past RADIX_DEPTH characters, or for non-ASCII,
- * a comparison sort takes over.
- */
-function sortByKey(keys: readonly string[]): Int32Array {
-  const n = keys.length;
-  const order = new Int32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  const aux = new Int32Array(n);
-  const count = new Int32Array(131); // end of key, ASCII 0..127, anything else; +1 for sums
-  const work = [0, n, 0];
-  while (work.length > 0) {
-    const depth = work.pop()!;
-    const hi = work.pop()!;
-    const lo = work.pop()!;
-    if (hi - lo <= RADIX_SMALL) {
-      for (let i = lo + 1; i < hi; i++) {
-        const o = order[i];
-        const key = keys[o];
-        let j = i - 1;
-        for (; j >= lo && greater(keys[order[j]], key, depth); j--) order[j + 1] = order[j];
-        order[j + 1] = o;
-      }
-      continue;
-    }
-    if (depth >= RADIX_DEPTH) {
-      const part = Array.from(order.subarray(lo, hi)).sort((a, b) =>
-        keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : 0,
-      );
-      order.set(part, lo);
-      continue;
-    }
-    count.fill(0);
-    for (let i = lo; i < hi; i++) count[bucketOf(keys[order[i]], depth) + 1]++;
-    for (let b = 1; b < count.length; b++) count[b] += count[b - 1];
-    for (let i = lo; i < hi; i++) {
-      const o = order[i];
-      aux[count[bucketOf(keys[o], depth)]++] = o;
-    }
-    order.set(aux.subarray(0, hi - lo), lo);
-    // count[b] is now the end of bucket b; bucket 0 holds the keys that end here (all equal).
-    for (let b = 1; b <= 129; b++) {
-      const start = lo + count[b - 1];
-      const end = lo + count[b];
-      // Non-ASCII characters share bucket 129 and are ordered by the comparison sort.
-      if (end - start > 1) work.push(start, end, b === 129 ? RADIX_DEPTH : depth + 1);
-    }
-  }
-  return order;
-}
-
-/** 0 for the end of the key, 1 + the character for ASCII, 129 for anything else. */
-function bucketOf(key: string, depth: number): number {
-  if (depth >= key.length) return 0;
-  const c = key.charCodeAt(depth);
-  return c < 128 ? c + 1 : 129;
 }
 
 /** A rule set in the form a linear scan reads: built by RuleIndex, compiled on demand. */

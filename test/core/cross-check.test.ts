@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { type Mode, parse, type RobotsTxt, type RuleRef } from '../../src/core/index.js';
+import { sortByKey } from '../../src/core/pattern.js';
 import { scanPolicy } from '../../src/core/rule-index.js';
 import { sharedPath } from '../helpers/shared.js';
 import { type ReferenceDecision, referenceDecide } from './reference-matcher.js';
@@ -457,4 +458,32 @@ describe('the fast matcher agrees with the reference matcher on generated files'
       );
     });
   }
+});
+
+describe('the index sorts its prefixes as the lookup compares them', () => {
+  it('sortByKey orders by UTF-16 code units, like Array.prototype.sort, duplicates included', () => {
+    const piece = fc.constantFrom(
+      '/',
+      'a',
+      'b',
+      'A',
+      '\u00e9',
+      '\u0100',
+      '\uffff',
+      '\ud800',
+      'a'.repeat(70),
+    );
+    const key = fc.array(piece, { maxLength: 12 }).map((p) => p.join(''));
+    fc.assert(
+      fc.property(fc.array(key, { maxLength: 300 }), (keys) => {
+        const order = sortByKey(keys);
+        assert.deepEqual(
+          Array.from(order, (i) => keys[i]),
+          [...keys].sort(),
+        );
+        assert.equal(new Set(order).size, keys.length);
+      }),
+      { seed: 5, numRuns: 2000 },
+    );
+  });
 });
