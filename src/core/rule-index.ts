@@ -479,7 +479,7 @@ export class RuleIndex {
   private readonly wildCount: number;
   private scanned = 0;
   private compiled: CompiledIndex | null = null;
-  private reported: Map<number, IndexedRule> | null = null;
+  private reported: (IndexedRule | undefined)[] | Map<number, IndexedRule> | null = null;
 
   constructor(inputs: readonly RuleInput[]) {
     const refs: RuleRef[] = [];
@@ -528,8 +528,10 @@ export class RuleIndex {
   find(s: string, start: number, end: number): IndexedRule | null {
     const r = this.decide(s, start, end);
     if (r < 0) return null;
-    this.reported ??= new Map();
-    let rule = this.reported.get(r);
+    // Reported rules are made on first report and kept: an array for small sets (a Map costs
+    // more than the rules), a Map for large ones (most rules are never reported).
+    this.reported ??= this.size <= 64 ? new Array(this.size) : new Map();
+    let rule = Array.isArray(this.reported) ? this.reported[r] : this.reported.get(r);
     if (!rule) {
       const ref = this.refs[r];
       const matchBy = this.derived?.get(r) ?? ref.normalized;
@@ -539,7 +541,8 @@ export class RuleIndex {
         isAllow: ref.kind === 'allow',
         ref,
       };
-      this.reported.set(r, rule);
+      if (Array.isArray(this.reported)) this.reported[r] = rule;
+      else this.reported.set(r, rule);
     }
     return rule;
   }
