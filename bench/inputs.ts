@@ -232,6 +232,13 @@ export function adversarialFiles(): AdversarialFile[] {
       agents: ['bot'],
     },
     {
+      // Pairs of short literals, `/*abc*defgh`: many first literals occur in a long path,
+      // and each then needs its own search for a second literal that does not follow.
+      name: 'segment-pairs',
+      text: fill(star, () => `Disallow: /*${word(3)}*${word(5)}`),
+      agents: ['bot'],
+    },
+    {
       // Thousands of groups; every tenth is a `*` group, so the global selection merges many.
       name: 'many-groups',
       text: fill([], (k) =>
