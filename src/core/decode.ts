@@ -10,7 +10,10 @@ export const BYTE_ESCAPE_BASE = 0xdc00;
 
 export interface DecodedInput {
   text: string;
-  /** Size of the whole input in bytes (UTF-8 bytes for a string). */
+  /**
+   * Size of the whole input in bytes (UTF-8 bytes for a string); -1 when not counted because
+   * it could not exceed the cap (then it is the UTF-8 length of `text`, for whoever asks).
+   */
   bytes: number;
   /** True when the input was longer than the cap. */
   truncated: boolean;
@@ -39,7 +42,7 @@ export function decodeInput(input: string | Uint8Array, maxBytes: number): Decod
 function capString(input: string, maxBytes: number): DecodedInput {
   // A UTF-16 code unit is at most 3 UTF-8 bytes: short strings need no byte count.
   if (input.length * 3 <= maxBytes) {
-    return { text: input, bytes: utf8Length(input), truncated: false, invalidUtf8: false };
+    return { text: input, bytes: -1, truncated: false, invalidUtf8: false };
   }
   const bytes = utf8Length(input);
   if (bytes <= maxBytes) return { text: input, bytes, truncated: false, invalidUtf8: false };

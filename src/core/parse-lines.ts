@@ -13,23 +13,29 @@ export type DirectiveKind =
   | 'crawl-delay'
   | 'other';
 
-/** One readable line. `key` and `value` are trimmed; the comment is gone. */
-export interface LineRecord {
-  line: number;
-  kind: DirectiveKind;
-  key: string;
-  value: string;
-  /** rfc mode: the directive Google's reference would read this key as, when it differs. */
-  googleKind?: DirectiveKind;
-  /** The key and value were separated by white space, not a colon (Google-compatible). */
-  missingColon?: boolean;
-}
-
-/** A line that holds something but could not be read as `key: value`. */
-export interface UnreadableLine {
-  line: number;
-  problem: 'missing-colon' | 'empty-key';
-  text: string;
+/**
+ * What reading a file reports, line by line; positions index the text, so nothing is copied
+ * until the parser decides to keep it.
+ */
+export interface LineVisitor {
+  /** A readable line: key and value trimmed, the comment gone. */
+  directive(
+    line: number,
+    kind: DirectiveKind,
+    keyStart: number,
+    keyEnd: number,
+    valueStart: number,
+    valueEnd: number,
+    /** The key and value were separated by white space, not a colon (Google-compatible). */
+    missingColon: boolean,
+  ): void;
+  /** A line that holds something but could not be read as `key: value`. */
+  unreadable(
+    line: number,
+    problem: 'missing-colon' | 'empty-key',
+    start: number,
+    end: number,
+  ): void;
 }
 
 /** Google-compatible: its reference keeps at most 2083 * 8 - 1 bytes of a line. */
@@ -92,7 +98,8 @@ for (const entry of GOOGLE_KEYS) {
   else GOOGLE_KEYS_BY_LETTER.set(letter, [entry]);
 }
 
-function classify(s: string, start: number, end: number, mode: Mode): DirectiveKind {
+/** The directive `s[start, end)` names as a key, read the way `mode` reads keys. */
+export function classify(s: string, start: number, end: number, mode: Mode): DirectiveKind {
   if (mode === 'google') {
     // Only keys with the key's first letter can match (`| 0x20` lower-cases ASCII letters).
     const family = GOOGLE_KEYS_BY_LETTER.get(s.charCodeAt(start) | 0x20);
@@ -159,16 +166,8 @@ export function bomLength(text: string): number {
   return 0;
 }
 
-/**
- * Reads every line of `text`, calling `onRecord` for each readable line and `onUnreadable`
- * for lines that hold text but no `key: value`. Returns the number of lines.
- */
-export function readLines(
-  text: string,
-  mode: Mode,
-  onRecord: (record: LineRecord) => void,
-  onUnreadable: (line: UnreadableLine) => void,
-): number {
+/** Reads every line of `text` into `visitor`. Returns the number of lines. */
+export function readLines(text: string, mode: Mode, visitor: LineVisitor): number {
   let line = 0;
   let pos = bomLength(text);
   const length = text.length;
@@ -184,7 +183,7 @@ export function readLines(
     const cr = finder.cr.from(pos);
     const end = Math.min(lf, cr);
     line++;
-    readLine(text, pos, end, line, mode, finder, onRecord, onUnreadable);
+    readLine(text, pos, end, line, mode, finder, visitor);
     if (end >= length) return line;
     pos = end + (end === cr && lf === end + 1 ? 2 : 1);
   }
@@ -206,8 +205,7 @@ function readLine(
   line: number,
   mode: Mode,
   finder: Finder,
-  onRecord: (record: LineRecord) => void,
-  onUnreadable: (line: UnreadableLine) => void,
+  visitor: LineVisitor,
 ): void {
   if (mode === 'google') end = googleLineEnd(s, start, end, finder.nul);
   const hash = finder.hash.from(start);
@@ -236,7 +234,7 @@ function readLine(
       if (c === 0x20 || c === 0x09) twoWords = false;
     }
     if (mode !== 'google' || !twoWords) {
-      onUnreadable({ line, problem: 'missing-colon', text: s.slice(start, end) });
+      visitor.unreadable(line, 'missing-colon', start, end);
       return;
     }
     missingColon = true;
@@ -245,22 +243,18 @@ function readLine(
   let keyEnd = sep;
   while (keyEnd > start && isSpace(s.charCodeAt(keyEnd - 1))) keyEnd--;
   if (keyEnd === start) {
-    onUnreadable({ line, problem: 'empty-key', text: s.slice(start, end) });
+    visitor.unreadable(line, 'empty-key', start, end);
     return;
   }
   while (valueStart < end && isSpace(s.charCodeAt(valueStart))) valueStart++;
 
-  const kind = classify(s, start, keyEnd, mode);
-  const record: LineRecord = {
+  visitor.directive(
     line,
-    kind,
-    key: s.slice(start, keyEnd),
-    value: s.slice(valueStart, end),
-  };
-  if (missingColon) record.missingColon = true;
-  if (mode === 'rfc' && kind === 'other') {
-    const googleKind = classify(s, start, keyEnd, 'google');
-    if (googleKind !== 'other') record.googleKind = googleKind;
-  }
-  onRecord(record);
+    classify(s, start, keyEnd, mode),
+    start,
+    keyEnd,
+    valueStart,
+    end,
+    missingColon,
+  );
 }

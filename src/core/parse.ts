@@ -1,39 +1,73 @@
-// Line records -> groups, sitemaps, extensions and line-numbered diagnostics: the one parse
-// that the matcher, explain, lint, CLI and fetch layer all read (RFC 9309 §2.2).
+// Lines -> groups, sitemaps, extensions and line-numbered diagnostics: the one parse that the
+// matcher, explain, lint, CLI and fetch layer all read (RFC 9309 §2.2). Rules go into a compact
+// table over the file's text (rule-table.ts); nothing per rule is allocated unless it must be.
 
 import { asciiLowerCase, isWildcardAgent, productToken } from './agent.js';
-import { decodeInput } from './decode.js';
+import { decodeInput, utf8Length } from './decode.js';
 import { escapeGooglePattern, normalizePattern } from './normalize.js';
-import {
-  type DirectiveKind,
-  type LineRecord,
-  readLines,
-  type UnreadableLine,
-} from './parse-lines.js';
+import { classify, type DirectiveKind, type LineVisitor, readLines } from './parse-lines.js';
+import { RuleTable } from './rule-table.js';
 import type { AgentRef, Diagnostic, Extension, Group, Mode, RuleRef, Severity } from './types.js';
 
 /** RFC 9309 §2.5: crawlers must parse at least 500 KiB. */
 export const DEFAULT_MAX_BYTES = 512_000;
 
-/** A group while it is being read; the public {@link Group} is this, frozen. */
-interface GroupDraft {
-  agents: AgentRef[];
-  rules: RuleRef[];
-  line: number;
-  crawlDelay: number | undefined;
-  extensions: Extension[];
+const NO_EXTENSIONS: readonly Extension[] = Object.freeze([]);
+
+/**
+ * A group of the file: its User-agent lines, and its rules as a range of the rule table. The
+ * `rules` objects are made on first use.
+ */
+export class ParsedGroup implements Group {
+  readonly agents: AgentRef[] = [];
+  crawlDelay: number | undefined = undefined;
+  extensions: readonly Extension[] = NO_EXTENSIONS;
+  /** Rules of this group: table numbers `[ruleStart, ruleEnd)`. */
+  ruleStart: number;
+  ruleEnd: number;
+  readonly #table: RuleTable;
+  #rules: RuleRef[] | undefined;
+
+  constructor(
+    readonly line: number,
+    table: RuleTable,
+  ) {
+    this.#table = table;
+    this.ruleStart = this.ruleEnd = table.count;
+  }
+
+  get rules(): readonly RuleRef[] {
+    if (this.#rules === undefined) {
+      this.#rules = [];
+      for (let r = this.ruleStart; r < this.ruleEnd; r++) this.#rules.push(this.#table.ref(r));
+    }
+    return this.#rules;
+  }
+
+  addExtension(extension: Extension): void {
+    if (this.extensions === NO_EXTENSIONS) this.extensions = [];
+    (this.extensions as Extension[]).push(extension);
+  }
+
+  toJSON(): Group {
+    const { agents, rules, line, crawlDelay, extensions } = this;
+    return { agents, rules, line, crawlDelay, extensions };
+  }
 }
 
 /** Everything parse() learns from a file. */
 export interface ParsedFile {
   mode: Mode;
-  groups: Group[];
+  text: string;
+  rules: RuleTable;
+  groups: ParsedGroup[];
   sitemaps: string[];
   /** Unknown directives outside any group. */
   extensions: Extension[];
   diagnostics: Diagnostic[];
   lineCount: number;
-  bytes: number;
+  /** Bytes of the input; computed on first use for a string (its UTF-8 length). */
+  bytes: () => number;
   truncated: boolean;
 }
 
@@ -50,189 +84,17 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-/** Reads `input` into groups and diagnostics. Never throws. */
-export function parseFile(
-  input: string | Uint8Array,
-  mode: Mode = 'rfc',
-  maxBytes: number = DEFAULT_MAX_BYTES,
-): ParsedFile {
-  const decoded = decodeInput(input, maxBytes);
-  const diagnostics: Diagnostic[] = [];
-  const note = (line: number, severity: Severity, code: string, message: string) => {
-    diagnostics.push({ line, severity, code, message });
-  };
-  const groups: GroupDraft[] = [];
-  const sitemaps: string[] = [];
-  const extensions: Extension[] = [];
-  let group: GroupDraft | undefined;
-  // True while User-agent lines are being collected into `group`; a User-agent line when it is
-  // false starts a new group (RFC 9309 §2.2.1).
-  let inAgentRun = false;
-
-  const onRecord = (r: LineRecord) => {
-    if (r.missingColon) {
-      note(
-        r.line,
-        'warning',
-        'missing-colon',
-        `"${r.key} ${r.value}" has no colon; read as "${r.key}: ${r.value}" (Google-compatible)`,
-      );
-    }
-    switch (r.kind) {
-      case 'user-agent':
-        if (!inAgentRun || !group) {
-          group = { agents: [], rules: [], line: r.line, crawlDelay: undefined, extensions: [] };
-          groups.push(group);
-          inAgentRun = true;
-        }
-        group.agents.push(readAgent(r, mode, note));
-        return;
-      case 'allow':
-      case 'disallow':
-        if (!group) {
-          note(
-            r.line,
-            'warning',
-            'rule-outside-group',
-            `${r.key} before any User-agent line is ignored (RFC 9309 §2.2.1)`,
-          );
-          return;
-        }
-        inAgentRun = false;
-        group.rules.push(readRule(r, r.kind, mode, note));
-        return;
-      case 'sitemap':
-        // Sitemaps belong to no group (RFC 9309 §2.3.1.2 lists them as "other records");
-        // Google-compatible: its reference ends the run of User-agent lines on them.
-        if (mode === 'google') inAgentRun = false;
-        readSitemap(r, mode, sitemaps, note);
-        return;
-      default:
-        inAgentRun = false;
-        if (r.kind === 'crawl-delay') return readCrawlDelay(r, group, note);
-        readExtension(r, group, extensions, note);
-    }
-  };
-  const onUnreadable = (u: UnreadableLine) => {
-    if (u.problem === 'empty-key') {
-      note(u.line, 'error', 'empty-key', `"${u.text}" has no key before its colon; line ignored`);
-    } else if (mode === 'rfc' && /^\S+[ \t]+\S+$/.test(u.text)) {
-      note(
-        u.line,
-        'error',
-        'missing-colon',
-        `"${u.text}" has no colon; line ignored (Google reads "key value" lines)`,
-      );
-    } else {
-      note(u.line, 'error', 'missing-colon', `"${u.text}" is not a "key: value" line; ignored`);
-    }
-  };
-  const lineCount = readLines(decoded.text, mode, onRecord, onUnreadable);
-
-  if (decoded.invalidUtf8) reportInvalidUtf8(decoded.text, note);
-  if (decoded.truncated) {
-    note(
-      lineCount,
-      'warning',
-      'truncated',
-      `the file has ${decoded.bytes} bytes; only the first ${maxBytes} were read (RFC 9309 §2.5)`,
-    );
+/**
+ * Whether `s[start, end)` is already in the form `mode` matches patterns in, so the written
+ * text serves as the normalized one (most patterns; checked without copying them).
+ */
+function isNormalPattern(s: string, start: number, end: number, mode: Mode): boolean {
+  for (let i = start; i < end; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x25 || c >= 0x7f) return false; // '%', DEL, non-ASCII
+    if (mode === 'rfc' && (c <= 0x20 || (c === 0x24 && i !== end - 1))) return false; // inner '$'
   }
-  if (groups.length === 0 && lineCount > 0 && decoded.text.trim() !== '') {
-    note(0, 'info', 'no-groups', 'no User-agent line: every crawler may fetch everything');
-  }
-  diagnostics.sort((a, b) => a.line - b.line);
-  return {
-    mode,
-    groups,
-    sitemaps,
-    extensions,
-    diagnostics,
-    lineCount,
-    bytes: decoded.bytes,
-    truncated: decoded.truncated,
-  };
-}
-
-type Note = (line: number, severity: Severity, code: string, message: string) => void;
-
-function readAgent(r: LineRecord, mode: Mode, note: Note): AgentRef {
-  if (isWildcardAgent(r.value)) return { value: r.value, token: '*', line: r.line };
-  const token = productToken(r.value);
-  if (token === '') {
-    const whom = mode === 'google' ? 'only an empty agent (Google-compatible)' : 'no crawler';
-    note(
-      r.line,
-      'warning',
-      'invalid-user-agent',
-      `User-agent "${r.value}" has no product token (letters, "-", "_"); it names ${whom}`,
-    );
-  } else if (token !== r.value) {
-    note(
-      r.line,
-      'warning',
-      'user-agent-token',
-      `User-agent "${r.value}" is read as "${token}": a product token holds only letters, "-" and "_" (RFC 9309 §2.2.1)`,
-    );
-  }
-  return { value: r.value, token: asciiLowerCase(token), line: r.line };
-}
-
-function readRule(r: LineRecord, kind: 'allow' | 'disallow', mode: Mode, note: Note): RuleRef {
-  const pattern = r.value;
-  const normalized = mode === 'google' ? escapeGooglePattern(pattern) : normalizePattern(pattern);
-  if (pattern !== '' && pattern[0] !== '/' && pattern[0] !== '*') {
-    note(
-      r.line,
-      'warning',
-      'pattern-not-absolute',
-      `${r.key}: "${pattern}" does not start with "/" or "*", so it matches no path`,
-    );
-  }
-  return { kind, pattern, normalized, line: r.line };
-}
-
-function readSitemap(r: LineRecord, mode: Mode, sitemaps: string[], note: Note): void {
-  if (r.value === '') {
-    note(r.line, 'warning', 'invalid-sitemap', 'Sitemap has no URL');
-  } else if (mode === 'google' || isHttpUrl(r.value)) {
-    sitemaps.push(r.value);
-  } else {
-    note(
-      r.line,
-      'warning',
-      'invalid-sitemap',
-      `Sitemap "${r.value}" is not an absolute http(s) URL; ignored`,
-    );
-  }
-}
-
-/** Crawl-delay is not part of RFC 9309; heed reads it per group (never as an extension). */
-function readCrawlDelay(r: LineRecord, group: GroupDraft | undefined, note: Note): void {
-  if (!group) {
-    note(
-      r.line,
-      'warning',
-      'crawl-delay-outside-group',
-      `Crawl-delay "${r.value}" before any User-agent line applies to no crawler`,
-    );
-  } else if (!CRAWL_DELAY.test(r.value)) {
-    note(
-      r.line,
-      'warning',
-      'invalid-crawl-delay',
-      `Crawl-delay "${r.value}" is not a non-negative number of seconds; ignored`,
-    );
-  } else if (group.crawlDelay === undefined) {
-    group.crawlDelay = Number(r.value);
-  } else {
-    note(
-      r.line,
-      'info',
-      'repeated-crawl-delay',
-      `a second Crawl-delay in this group; the first (${group.crawlDelay}) applies`,
-    );
-  }
+  return true;
 }
 
 const KNOWN_TYPO_HINT: Partial<Record<DirectiveKind, string>> = {
@@ -242,28 +104,249 @@ const KNOWN_TYPO_HINT: Partial<Record<DirectiveKind, string>> = {
   sitemap: 'Sitemap',
 };
 
-function readExtension(
-  r: LineRecord,
-  group: GroupDraft | undefined,
-  global: Extension[],
+/** Reads `input` into groups and diagnostics. Never throws. */
+export function parseFile(
+  input: string | Uint8Array,
+  mode: Mode = 'rfc',
+  maxBytes: number = DEFAULT_MAX_BYTES,
+): ParsedFile {
+  const decoded = decodeInput(input, maxBytes);
+  const text = decoded.text;
+  const table = new RuleTable(text);
+  const diagnostics: Diagnostic[] = [];
+  const note = (line: number, severity: Severity, code: string, message: string) => {
+    diagnostics.push({ line, severity, code, message });
+  };
+  const groups: ParsedGroup[] = [];
+  const sitemaps: string[] = [];
+  const extensions: Extension[] = [];
+  let group: ParsedGroup | undefined;
+  // True while User-agent lines are being collected into `group`; a User-agent line when it is
+  // false starts a new group (RFC 9309 §2.2.1).
+  let inAgentRun = false;
+
+  const rule = (
+    line: number,
+    kind: 'allow' | 'disallow',
+    keyStart: number,
+    keyEnd: number,
+    start: number,
+    end: number,
+  ) => {
+    if (!group) {
+      const key = text.slice(keyStart, keyEnd);
+      note(
+        line,
+        'warning',
+        'rule-outside-group',
+        `${key} before any User-agent line is ignored (RFC 9309 §2.2.1)`,
+      );
+      return;
+    }
+    inAgentRun = false;
+    let normalized: string | null = null;
+    if (!isNormalPattern(text, start, end, mode)) {
+      const pattern = text.slice(start, end);
+      const form = mode === 'google' ? escapeGooglePattern(pattern) : normalizePattern(pattern);
+      if (form !== pattern) normalized = form;
+    }
+    // Rules are added in file order and a group's rules follow its User-agent lines, so each
+    // group's rules are one range of the table.
+    group.ruleEnd = table.add(kind, line, start, end, normalized) + 1;
+    const first = text.charCodeAt(start);
+    if (start < end && first !== 0x2f && first !== 0x2a) {
+      note(
+        line,
+        'warning',
+        'pattern-not-absolute',
+        `${text.slice(keyStart, keyEnd)}: "${text.slice(start, end)}" does not start with "/" or "*", so it matches no path`,
+      );
+    }
+  };
+
+  const visitor: LineVisitor = {
+    directive(line, kind, keyStart, keyEnd, valueStart, valueEnd, missingColon) {
+      if (missingColon) {
+        const key = text.slice(keyStart, keyEnd);
+        const value = text.slice(valueStart, valueEnd);
+        note(
+          line,
+          'warning',
+          'missing-colon',
+          `"${key} ${value}" has no colon; read as "${key}: ${value}" (Google-compatible)`,
+        );
+      }
+      if (kind === 'allow' || kind === 'disallow')
+        return rule(line, kind, keyStart, keyEnd, valueStart, valueEnd);
+      const value = text.slice(valueStart, valueEnd);
+      switch (kind) {
+        case 'user-agent':
+          if (!inAgentRun || !group) {
+            group = new ParsedGroup(line, table);
+            groups.push(group);
+            inAgentRun = true;
+          }
+          group.agents.push(readAgent(line, value, mode, note));
+          return;
+        case 'sitemap':
+          // Sitemaps belong to no group (RFC 9309 §2.2.4); Google-compatible: its reference
+          // ends the run of User-agent lines on them.
+          if (mode === 'google') inAgentRun = false;
+          return readSitemap(line, value, mode, sitemaps, note);
+        case 'crawl-delay':
+          inAgentRun = false;
+          return readCrawlDelay(line, value, group, note);
+        default: {
+          inAgentRun = false;
+          const key = text.slice(keyStart, keyEnd);
+          const extension = { name: asciiLowerCase(key), value, line };
+          if (group) group.addExtension(extension);
+          else extensions.push(extension);
+          const googleKind = mode === 'rfc' ? classify(text, keyStart, keyEnd, 'google') : 'other';
+          if (googleKind !== 'other') {
+            const meant = KNOWN_TYPO_HINT[googleKind];
+            note(
+              line,
+              'warning',
+              'unknown-directive',
+              `"${key}" is not a directive RFC 9309 parsers obey; Google reads it as ${meant}. Write "${meant}:"`,
+            );
+          } else {
+            note(
+              line,
+              'info',
+              'unknown-directive',
+              `"${key}" is not an RFC 9309 directive; kept as an extension`,
+            );
+          }
+        }
+      }
+    },
+    unreadable(line, problem, start, end) {
+      const content = text.slice(start, end);
+      if (problem === 'empty-key') {
+        note(line, 'error', 'empty-key', `"${content}" has no key before its colon; line ignored`);
+      } else if (mode === 'rfc' && /^\S+[ \t]+\S+$/.test(content)) {
+        note(
+          line,
+          'error',
+          'missing-colon',
+          `"${content}" has no colon; line ignored (Google reads "key value" lines)`,
+        );
+      } else {
+        note(line, 'error', 'missing-colon', `"${content}" is not a "key: value" line; ignored`);
+      }
+    },
+  };
+  const lineCount = readLines(text, mode, visitor);
+  table.seal();
+
+  if (decoded.invalidUtf8) reportInvalidUtf8(text, note);
+  if (decoded.truncated) {
+    note(
+      lineCount,
+      'warning',
+      'truncated',
+      `the file has ${decoded.bytes} bytes; only the first ${maxBytes} were read (RFC 9309 §2.5)`,
+    );
+  }
+  if (groups.length === 0 && text.trim() !== '') {
+    note(0, 'info', 'no-groups', 'no User-agent line: every crawler may fetch everything');
+  }
+  diagnostics.sort((a, b) => a.line - b.line);
+  let bytes = decoded.bytes;
+  return {
+    mode,
+    text,
+    rules: table,
+    groups,
+    sitemaps,
+    extensions,
+    diagnostics,
+    lineCount,
+    bytes: () => {
+      if (bytes < 0) bytes = utf8Length(text);
+      return bytes;
+    },
+    truncated: decoded.truncated,
+  };
+}
+
+type Note = (line: number, severity: Severity, code: string, message: string) => void;
+
+function readAgent(line: number, value: string, mode: Mode, note: Note): AgentRef {
+  if (isWildcardAgent(value)) return { value, token: '*', line };
+  const token = productToken(value);
+  if (token === '') {
+    const whom = mode === 'google' ? 'only an empty agent (Google-compatible)' : 'no crawler';
+    note(
+      line,
+      'warning',
+      'invalid-user-agent',
+      `User-agent "${value}" has no product token (letters, "-", "_"); it names ${whom}`,
+    );
+  } else if (token !== value) {
+    note(
+      line,
+      'warning',
+      'user-agent-token',
+      `User-agent "${value}" is read as "${token}": a product token holds only letters, "-" and "_" (RFC 9309 §2.2.1)`,
+    );
+  }
+  // Product tokens are ASCII letters, '-' and '_': plain lower-casing is ASCII lower-casing.
+  return { value, token: token.toLowerCase(), line };
+}
+
+function readSitemap(
+  line: number,
+  value: string,
+  mode: Mode,
+  sitemaps: string[],
   note: Note,
 ): void {
-  const extension = { name: asciiLowerCase(r.key), value: r.value, line: r.line };
-  (group ? group.extensions : global).push(extension);
-  if (r.googleKind) {
-    const meant = KNOWN_TYPO_HINT[r.googleKind];
-    note(
-      r.line,
-      'warning',
-      'unknown-directive',
-      `"${r.key}" is not a directive RFC 9309 parsers obey; Google reads it as ${meant}. Write "${meant}:"`,
-    );
+  if (value === '') {
+    note(line, 'warning', 'invalid-sitemap', 'Sitemap has no URL');
+  } else if (mode === 'google' || isHttpUrl(value)) {
+    sitemaps.push(value);
   } else {
     note(
-      r.line,
+      line,
+      'warning',
+      'invalid-sitemap',
+      `Sitemap "${value}" is not an absolute http(s) URL; ignored`,
+    );
+  }
+}
+
+/** Crawl-delay is not part of RFC 9309; heed reads it per group (never as an extension). */
+function readCrawlDelay(
+  line: number,
+  value: string,
+  group: ParsedGroup | undefined,
+  note: Note,
+): void {
+  if (!group) {
+    note(
+      line,
+      'warning',
+      'crawl-delay-outside-group',
+      `Crawl-delay "${value}" before any User-agent line applies to no crawler`,
+    );
+  } else if (!CRAWL_DELAY.test(value)) {
+    note(
+      line,
+      'warning',
+      'invalid-crawl-delay',
+      `Crawl-delay "${value}" is not a non-negative number of seconds; ignored`,
+    );
+  } else if (group.crawlDelay === undefined) {
+    group.crawlDelay = Number(value);
+  } else {
+    note(
+      line,
       'info',
-      'unknown-directive',
-      `"${r.key}" is not an RFC 9309 directive; kept as an extension`,
+      'repeated-crawl-delay',
+      `a second Crawl-delay in this group; the first (${group.crawlDelay}) applies`,
     );
   }
 }
@@ -285,5 +368,3 @@ function reportInvalidUtf8(text: string, note: Note): void {
     }
   }
 }
-
-export type { DirectiveKind, GroupDraft };

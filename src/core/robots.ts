@@ -3,9 +3,10 @@
 
 import { callerToken } from './agent.js';
 import { isNormalizedPath, normalizePath } from './normalize.js';
-import { DEFAULT_MAX_BYTES, type ParsedFile, parseFile } from './parse.js';
+import { DEFAULT_MAX_BYTES, type ParsedFile, type ParsedGroup, parseFile } from './parse.js';
 import { type CompiledPattern, compilePattern, matchesPattern } from './pattern.js';
 import { RuleIndex, type RuleInput } from './rule-index.js';
+import type { RuleTable } from './rule-table.js';
 import type {
   Diagnostic,
   Explanation,
@@ -34,25 +35,24 @@ const MAX_REMEMBERED_AGENTS = 256;
 
 /**
  * Google-compatible: its reference also reads `Allow: /dir/index.html` (or `.htm`) as
- * `Allow: /dir/$`, so the directory itself is allowed.
+ * `Allow: /dir/$`, so the directory itself is allowed. Returns that derived pattern.
  */
-function googleIndexRule(input: RuleInput): RuleInput | undefined {
-  const { ref } = input;
-  if (ref.kind !== 'allow') return undefined;
-  const slash = ref.normalized.lastIndexOf('/');
-  if (slash < 0 || !ref.normalized.startsWith('/index.htm', slash)) return undefined;
-  return { ref, matchBy: ref.normalized.slice(0, slash + 1) + '$' };
+function googleIndexPattern(normalized: string): string | undefined {
+  const slash = normalized.lastIndexOf('/');
+  if (slash < 0 || !normalized.startsWith('/index.htm', slash)) return undefined;
+  return normalized.slice(0, slash + 1) + '$';
 }
 
 class ParsedRobots implements RobotsTxt {
   readonly mode: Mode;
-  readonly groups: readonly Group[];
+  readonly groups: readonly ParsedGroup[];
   readonly sitemaps: readonly string[];
   readonly diagnostics: readonly Diagnostic[];
-  readonly bytes: number;
   readonly truncated: boolean;
   readonly lineCount: number;
   private readonly globalExtensions: readonly Extension[];
+  private readonly table: RuleTable;
+  private readonly countBytes: () => number;
   /** Product token (lower-case) -> indices of the groups naming it. */
   private readonly groupsByToken = new Map<string, number[]>();
   /** Indices of the groups naming `*`. */
@@ -65,7 +65,8 @@ class ParsedRobots implements RobotsTxt {
     this.groups = file.groups;
     this.sitemaps = file.sitemaps;
     this.diagnostics = file.diagnostics;
-    this.bytes = file.bytes;
+    this.countBytes = file.bytes;
+    this.table = file.rules;
     this.truncated = file.truncated;
     this.lineCount = file.lineCount;
     this.globalExtensions = file.extensions;
@@ -83,6 +84,10 @@ class ParsedRobots implements RobotsTxt {
         else if (list.at(-1) !== i) list.push(i);
       }
     });
+  }
+
+  get bytes(): number {
+    return this.countBytes();
   }
 
   /**
@@ -114,14 +119,20 @@ class ParsedRobots implements RobotsTxt {
     let index = this.indexes.get(key);
     if (index !== undefined) return index;
     const inputs: RuleInput[] = [];
+    const table = this.table;
     for (const i of indices) {
-      for (const ref of this.groups[i].rules) {
-        const input: RuleInput = { ref };
+      const { ruleStart, ruleEnd } = this.groups[i];
+      for (let id = ruleStart; id < ruleEnd; id++) {
+        const input = {
+          id,
+          isAllow: table.isAllow(id),
+          line: table.line(id),
+          matchBy: table.normalized(id),
+        };
         inputs.push(input);
-        if (this.mode === 'google') {
-          const extra = googleIndexRule(input);
-          if (extra) inputs.push(extra);
-        }
+        const derived =
+          this.mode === 'google' && input.isAllow ? googleIndexPattern(input.matchBy) : undefined;
+        if (derived) inputs.push({ ...input, matchBy: derived });
       }
     }
     index = new RuleIndex(inputs);
@@ -145,8 +156,8 @@ class ParsedRobots implements RobotsTxt {
       }
       if (isRobotsTxt(s, start, end)) return true;
     }
-    const rule = index.find(s, start, end);
-    return rule === null || rule.isAllow;
+    const rule = index.match(s, start, end);
+    return rule < 0 || this.table.isAllow(rule);
   }
 
   explain(url: string, agent: string): Explanation {
@@ -183,8 +194,11 @@ class ParsedRobots implements RobotsTxt {
   private matchingRules(selection: Selection, path: string): RuleRef[] {
     selection.explainable ??= selection.groups.flatMap((group) =>
       group.rules.flatMap((ref) => {
-        const extra = this.mode === 'google' ? googleIndexRule({ ref }) : undefined;
-        const forms = extra?.matchBy ? [ref.normalized, extra.matchBy] : [ref.normalized];
+        const derived =
+          this.mode === 'google' && ref.kind === 'allow'
+            ? googleIndexPattern(ref.normalized)
+            : undefined;
+        const forms = derived ? [ref.normalized, derived] : [ref.normalized];
         return forms
           .filter((form) => form !== '')
           .map((form) => ({

@@ -21,23 +21,16 @@ import {
   SegmentSearch,
   sortByKey,
 } from './pattern.js';
-import type { RuleRef } from './types.js';
 
-/** One rule as the index reports it. */
-export interface IndexedRule {
-  /** The normalized pattern text it matches by. */
-  readonly matchBy: string;
-  /** Precedence: the length of the normalized pattern. */
-  readonly priority: number;
-  readonly isAllow: boolean;
-  readonly ref: RuleRef;
-}
-
-/** A rule to index: its reference and the normalized pattern it is matched by. */
+/** A rule to index: who it is, how it ranks, and the normalized pattern it matches by. */
 export interface RuleInput {
-  ref: RuleRef;
-  /** Defaults to `ref.normalized`; Google's index.htm rule matches by a derived pattern. */
-  matchBy?: string;
+  /** The caller's number for the rule, returned by {@link RuleIndex.match}. */
+  id: number;
+  isAllow: boolean;
+  /** Line in the file: among equal ranks the earliest is reported. */
+  line: number;
+  /** The normalized pattern (Google's index.htm rule: a derived one). */
+  matchBy: string;
 }
 
 // Prefix entries, 5 numbers each (the prefix itself is `keys[entry]`).
@@ -81,7 +74,8 @@ interface GlobDraft {
 
 /** A rule set in the form a linear scan reads: built by RuleIndex, compiled on demand. */
 interface RuleList {
-  refs: RuleRef[];
+  /** Line of each rule, for ties. */
+  lines: Int32Array;
   /** rank * 4 + kind: the rank is priority * 2, plus 1 for allow; the kind one of K_*. */
   codes: number[];
   /** The literal prefix of a PLAIN or EXACT rule, the compiled pattern of a WILD one. */
@@ -109,12 +103,12 @@ class CompiledIndex {
   private readonly keys: string[];
   /** Distinct segments of all wildcard rules. */
   private readonly segs: string[];
-  private readonly refs: RuleRef[];
+  private readonly lines: Int32Array;
   private epoch = 0;
   private automata: Map<number, SegmentSearch> | null = null;
 
-  constructor({ refs, codes, items }: RuleList) {
-    this.refs = refs;
+  constructor({ lines, codes, items }: RuleList) {
+    this.lines = lines;
     const ranks = codes.map((code) => code >> 2);
     const prefixes = items.map((item) => (typeof item === 'string' ? item : item.prefix));
     const segIds = new Map<string, number>();
@@ -129,9 +123,7 @@ class CompiledIndex {
       return id;
     };
     const better = (r: number, best: number) =>
-      best < 0 ||
-      ranks[r] > ranks[best] ||
-      (ranks[r] === ranks[best] && refs[r].line < refs[best].line);
+      best < 0 || ranks[r] > ranks[best] || (ranks[r] === ranks[best] && lines[r] < lines[best]);
     let globCount = 0;
     const newGlob = (seg: number): GlobDraft => ({
       seg,
@@ -141,7 +133,7 @@ class CompiledIndex {
       id: globCount++,
     });
 
-    const rules = refs.length;
+    const rules = lines.length;
 
     // Entries: rules sorted by prefix (no hashing), one entry per run of equal prefixes.
     const sorted = sortByKey(prefixes);
@@ -267,7 +259,7 @@ class CompiledIndex {
       for (const child of children) d[list++] = child.id;
       const pairs: [number, number][] = [];
       for (let a = 0; a < g.anchored.length; a += 2) pairs.push([g.anchored[a], g.anchored[a + 1]]);
-      pairs.sort((x, y) => ranks[y[1]] - ranks[x[1]] || refs[x[1]].line - refs[y[1]].line);
+      pairs.sort((x, y) => ranks[y[1]] - ranks[x[1]] || lines[x[1]] - lines[y[1]]);
       d[b + G_ANCHORED] = list;
       d[b + G_ANCHORED_COUNT] = pairs.length;
       for (const [tail, r] of pairs) {
@@ -281,7 +273,7 @@ class CompiledIndex {
   private beats(r: number, best: number): boolean {
     if (best < 0) return true;
     const d = this.d;
-    return d[r] > d[best] || (d[r] === d[best] && this.refs[r].line < this.refs[best].line);
+    return d[r] > d[best] || (d[r] === d[best] && this.lines[r] < this.lines[best]);
   }
 
   /** The number of the deciding rule for `s[start, end)`, or -1. */
@@ -473,32 +465,26 @@ export class RuleIndex {
   /** Number of rules indexed (those with a non-empty pattern). */
   readonly size: number;
   private list: RuleList | null;
-  private readonly refs: RuleRef[];
-  /** The pattern a rule matches by, where it is not `ref.normalized` (Google's index.htm). */
-  private readonly derived: Map<number, string> | null;
+  /** The caller's id of each rule. */
+  private readonly ids: Int32Array;
   private readonly wildCount: number;
   private scanned = 0;
   private compiled: CompiledIndex | null = null;
-  private reported: (IndexedRule | undefined)[] | Map<number, IndexedRule> | null = null;
 
   constructor(inputs: readonly RuleInput[]) {
-    const refs: RuleRef[] = [];
+    const ids: number[] = [];
+    const lines: number[] = [];
     const codes: number[] = [];
     const items: (string | CompiledPattern)[] = [];
-    let derived: Map<number, string> | null = null;
     let wildCount = 0;
     let prefixChars = 0;
-    for (const { ref, matchBy = ref.normalized } of inputs) {
+    for (const { id, isAllow, line, matchBy } of inputs) {
       // An empty pattern matches nothing (RFC 9309 §2.2.2; in Google's reference its
       // priority 0 never decides).
       if (matchBy === '') continue;
-      // A repeated rule needs no check: it ties its first line and loses the tie by line.
-      if (matchBy !== ref.normalized) {
-        derived ??= new Map();
-        derived.set(refs.length, matchBy);
-      }
-      refs.push(ref);
-      const rank = matchBy.length * 2 + (ref.kind === 'allow' ? 1 : 0);
+      ids.push(id);
+      lines.push(line);
+      const rank = matchBy.length * 2 + (isAllow ? 1 : 0);
       // Most patterns have no `*` and no `$`: their prefix is the whole pattern.
       if (matchBy.includes('*')) {
         const compiled = compilePattern(matchBy);
@@ -516,35 +502,22 @@ export class RuleIndex {
         prefixChars += matchBy.length;
       }
     }
-    this.size = refs.length;
-    // Exact-length copies: arrays grown by push keep up to half their length spare.
-    this.refs = refs.slice();
-    this.derived = derived;
+    this.size = ids.length;
+    this.ids = Int32Array.from(ids);
     this.wildCount = wildCount;
-    this.list = { refs: this.refs, codes: codes.slice(), items: items.slice(), prefixChars };
+    // Exact-length copies: arrays grown by push keep up to half their length spare.
+    this.list = {
+      lines: Int32Array.from(lines),
+      codes: codes.slice(),
+      items: items.slice(),
+      prefixChars,
+    };
   }
 
-  /** The deciding rule for the path `s[start, end)`, or null when none matches. */
-  find(s: string, start: number, end: number): IndexedRule | null {
+  /** The id of the deciding rule for the path `s[start, end)`, or -1 when none matches. */
+  match(s: string, start: number, end: number): number {
     const r = this.decide(s, start, end);
-    if (r < 0) return null;
-    // Reported rules are made on first report and kept: an array for small sets (a Map costs
-    // more than the rules), a Map for large ones (most rules are never reported).
-    this.reported ??= this.size <= 64 ? new Array(this.size) : new Map();
-    let rule = Array.isArray(this.reported) ? this.reported[r] : this.reported.get(r);
-    if (!rule) {
-      const ref = this.refs[r];
-      const matchBy = this.derived?.get(r) ?? ref.normalized;
-      rule = {
-        matchBy,
-        priority: matchBy.length,
-        isAllow: ref.kind === 'allow',
-        ref,
-      };
-      if (Array.isArray(this.reported)) this.reported[r] = rule;
-      else this.reported.set(r, rule);
-    }
-    return rule;
+    return r < 0 ? -1 : this.ids[r];
   }
 
   private decide(s: string, start: number, end: number): number {
@@ -566,7 +539,7 @@ export class RuleIndex {
   }
 
   /** Every rule in turn: the best match by rank, then line. */
-  private scan({ codes, items, refs }: RuleList, s: string, start: number, end: number): number {
+  private scan({ codes, items, lines }: RuleList, s: string, start: number, end: number): number {
     const length = end - start;
     let best = -1;
     let bestCode = -1;
@@ -584,7 +557,7 @@ export class RuleIndex {
       ) {
         continue;
       }
-      if (best < 0 || code >> 2 > bestCode >> 2 || refs[r].line < refs[best].line) {
+      if (best < 0 || code >> 2 > bestCode >> 2 || lines[r] < lines[best]) {
         best = r;
         bestCode = code;
       }
