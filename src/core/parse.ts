@@ -3,7 +3,7 @@
 // table over the file's text (rule-table.ts); nothing per rule is allocated unless it must be.
 
 import { asciiLowerCase, isWildcardAgent, productToken } from './agent.js';
-import { decodeInput, utf8Length } from './decode.js';
+import { decodeInput } from './decode.js';
 import { escapeGooglePattern, normalizePattern } from './normalize.js';
 import { classify, type DirectiveKind, type LineVisitor, readLines } from './parse-lines.js';
 import { RuleTable } from './rule-table.js';
@@ -12,7 +12,8 @@ import type { AgentRef, Diagnostic, Extension, Group, Mode, RuleRef, Severity } 
 /** RFC 9309 §2.5: crawlers must parse at least 500 KiB. */
 export const DEFAULT_MAX_BYTES = 512_000;
 
-const NO_EXTENSIONS: readonly Extension[] = Object.freeze([]);
+const NONE: readonly never[] = Object.freeze([]);
+const NO_EXTENSIONS: readonly Extension[] = NONE;
 
 /**
  * A group of the file: its User-agent lines, and its rules as a range of the rule table. The
@@ -61,13 +62,13 @@ export interface ParsedFile {
   text: string;
   rules: RuleTable;
   groups: ParsedGroup[];
-  sitemaps: string[];
+  sitemaps: readonly string[];
   /** Unknown directives outside any group. */
-  extensions: Extension[];
-  diagnostics: Diagnostic[];
+  extensions: readonly Extension[];
+  diagnostics: readonly Diagnostic[];
   lineCount: number;
-  /** Bytes of the input; computed on first use for a string (its UTF-8 length). */
-  bytes: () => number;
+  /** Bytes of the input; -1 when not counted (a string too short to reach the cap). */
+  bytes: number;
   truncated: boolean;
 }
 
@@ -254,20 +255,17 @@ export function parseFile(
     note(0, 'info', 'no-groups', 'no User-agent line: every crawler may fetch everything');
   }
   diagnostics.sort((a, b) => a.line - b.line);
-  let bytes = decoded.bytes;
   return {
     mode,
     text,
     rules: table,
     groups,
-    sitemaps,
-    extensions,
-    diagnostics,
+    // Empty lists are shared: a small file should cost little more than its text.
+    sitemaps: sitemaps.length ? sitemaps : NONE,
+    extensions: extensions.length ? extensions : NONE,
+    diagnostics: diagnostics.length ? diagnostics : NONE,
     lineCount,
-    bytes: () => {
-      if (bytes < 0) bytes = utf8Length(text);
-      return bytes;
-    },
+    bytes: decoded.bytes,
     truncated: decoded.truncated,
   };
 }

@@ -2,6 +2,7 @@
 // through the rule index, and explanations that show the rule as written and as compared.
 
 import { callerToken } from './agent.js';
+import { utf8Length } from './decode.js';
 import { isNormalizedPath, normalizePath } from './normalize.js';
 import { DEFAULT_MAX_BYTES, type ParsedFile, type ParsedGroup, parseFile } from './parse.js';
 import { type CompiledPattern, compilePattern, matchesPattern } from './pattern.js';
@@ -52,20 +53,23 @@ class ParsedRobots implements RobotsTxt {
   readonly lineCount: number;
   private readonly globalExtensions: readonly Extension[];
   private readonly table: RuleTable;
-  private readonly countBytes: () => number;
+  private readonly text: string;
+  private byteCount: number;
   /** Product token (lower-case) -> indices of the groups naming it. */
   private readonly groupsByToken = new Map<string, number[]>();
   /** Indices of the groups naming `*`. */
   private readonly wildcardGroups: number[] = [];
-  private readonly selections = new Map<string, Selection>();
-  private readonly indexes = new Map<string, RuleIndex | null>();
+  /** Made on first use, like everything a file that is never asked about does not need. */
+  private selections: Map<string, Selection> | undefined;
+  private indexes: Map<string, RuleIndex | null> | undefined;
 
   constructor(file: ParsedFile) {
     this.mode = file.mode;
     this.groups = file.groups;
     this.sitemaps = file.sitemaps;
     this.diagnostics = file.diagnostics;
-    this.countBytes = file.bytes;
+    this.byteCount = file.bytes;
+    this.text = file.text;
     this.table = file.rules;
     this.truncated = file.truncated;
     this.lineCount = file.lineCount;
@@ -87,7 +91,8 @@ class ParsedRobots implements RobotsTxt {
   }
 
   get bytes(): number {
-    return this.countBytes();
+    if (this.byteCount < 0) this.byteCount = utf8Length(this.text);
+    return this.byteCount;
   }
 
   /**
@@ -96,6 +101,7 @@ class ParsedRobots implements RobotsTxt {
    */
   private select(agent: string): Selection {
     // Remembered by the agent as given, so a repeat costs one map lookup and no lower-casing.
+    this.selections ??= new Map();
     let selection = this.selections.get(agent);
     if (selection) return selection;
     const named = this.groupsByToken.get(callerToken(agent, this.mode));
@@ -116,6 +122,7 @@ class ParsedRobots implements RobotsTxt {
   /** One index per distinct set of groups, built on first use and kept. */
   private indexFor(indices: readonly number[]): RuleIndex | null {
     const key = indices.join(',');
+    this.indexes ??= new Map();
     let index = this.indexes.get(key);
     if (index !== undefined) return index;
     const inputs: RuleInput[] = [];

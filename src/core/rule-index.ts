@@ -75,7 +75,7 @@ interface GlobDraft {
 /** A rule set in the form a linear scan reads: built by RuleIndex, compiled on demand. */
 interface RuleList {
   /** Line of each rule, for ties. */
-  lines: Int32Array;
+  lines: ArrayLike<number>;
   /** rank * 4 + kind: the rank is priority * 2, plus 1 for allow; the kind one of K_*. */
   codes: number[];
   /** The literal prefix of a PLAIN or EXACT rule, the compiled pattern of a WILD one. */
@@ -103,7 +103,7 @@ class CompiledIndex {
   private readonly keys: string[];
   /** Distinct segments of all wildcard rules. */
   private readonly segs: string[];
-  private readonly lines: Int32Array;
+  private readonly lines: ArrayLike<number>;
   private epoch = 0;
   private automata: Map<number, SegmentSearch> | null = null;
 
@@ -439,6 +439,11 @@ class CompiledIndex {
   }
 }
 
+/** Numbers in the cheapest form: a typed array's fixed cost pays off only for long lists. */
+function compact(numbers: number[]): ArrayLike<number> {
+  return numbers.length > 64 ? Int32Array.from(numbers) : numbers.slice();
+}
+
 /**
  * When a rule set is scanned rather than compiled. Internal: the cross-check test sets it to
  * force each path; nothing else should change it.
@@ -466,7 +471,7 @@ export class RuleIndex {
   readonly size: number;
   private list: RuleList | null;
   /** The caller's id of each rule. */
-  private readonly ids: Int32Array;
+  private readonly ids: ArrayLike<number>;
   private readonly wildCount: number;
   private scanned = 0;
   private compiled: CompiledIndex | null = null;
@@ -503,7 +508,7 @@ export class RuleIndex {
       }
     }
     this.size = ids.length;
-    this.ids = Int32Array.from(ids);
+    this.ids = compact(ids);
     this.wildCount = wildCount;
     // Exact-length copies: arrays grown by push keep up to half their length spare.
     this.list = {

@@ -10,8 +10,11 @@ const END = 2;
 const KIND = 3; // 1 allow, 0 disallow
 const SIZE = 4;
 
+/** Rule counts up to this keep a plain array: a typed array's fixed cost outweighs its 4 bytes. */
+const SMALL = 64;
+
 export class RuleTable {
-  private data = new Int32Array(16 * SIZE);
+  private data: Int32Array | number[] = [];
   private size = 0;
   /** Normalized forms that differ from the written pattern, by rule number. */
   private normalizedForms: Map<number, string> | null = null;
@@ -21,16 +24,7 @@ export class RuleTable {
 
   /** Adds a rule written at `text[start, end)`; returns its number. */
   add(kind: RuleKind, line: number, start: number, end: number, normalized: string | null): number {
-    if ((this.size + 1) * SIZE > this.data.length) {
-      const grown = new Int32Array(this.data.length * 2);
-      grown.set(this.data);
-      this.data = grown;
-    }
-    const at = this.size * SIZE;
-    this.data[at + LINE] = line;
-    this.data[at + START] = start;
-    this.data[at + END] = end;
-    this.data[at + KIND] = kind === 'allow' ? 1 : 0;
+    (this.data as number[]).push(line, start, end, kind === 'allow' ? 1 : 0);
     if (normalized !== null) {
       this.normalizedForms ??= new Map();
       this.normalizedForms.set(this.size, normalized);
@@ -40,7 +34,7 @@ export class RuleTable {
 
   /** Drops the spare room left by growing, once the file is read. */
   seal(): void {
-    this.data = this.data.slice(0, this.size * SIZE);
+    this.data = this.size > SMALL ? Int32Array.from(this.data) : this.data.slice();
   }
 
   get count(): number {
