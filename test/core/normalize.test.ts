@@ -154,7 +154,7 @@ describe('normalizePattern and normalizePath differ only on * and a final $ (rfc
       path: '/a%24',
     },
     {
-      name: 'an inner $ is data in a pattern too, escaped like a path\'s',
+      name: "an inner $ is data in a pattern too, escaped like a path's",
       input: '/a$b',
       pattern: '/a%24b',
       path: '/a%24b',
