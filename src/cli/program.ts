@@ -172,6 +172,7 @@ Examples:
   heed check --mode google robots.txt Googlebot /search
   heed check --json --urls urls.txt robots.txt ExampleBot
   cat robots.txt | heed check - ExampleBot /
+  heed check https://example.com/ ExampleBot /private   (fetches example.com/robots.txt)
 ${EXIT_CODES}`,
     )
     .action(async (source: string, agent: string, urls: string[], options: CheckOptions) => {
