@@ -185,7 +185,9 @@ export function readLines(text: string, mode: Mode, visitor: LineVisitor): numbe
     line++;
     readLine(text, pos, end, line, mode, finder, visitor);
     if (end >= length) return line;
-    pos = end + (end === cr && lf === end + 1 ? 2 : 1);
+    // CRLF is one line end; a CR that ends the text has no LF after it (lf is then the
+    // text's length, which would otherwise pass for end + 1).
+    pos = end + (end === cr && lf === end + 1 && lf < length ? 2 : 1);
   }
 }
 

@@ -283,6 +283,14 @@ function readAgent(line: number, value: string, mode: Mode, note: Note): AgentRe
       'invalid-user-agent',
       `User-agent "${value}" has no product token (letters, "-", "_"); it names ${whom}`,
     );
+  } else if (value[token.length] === '/') {
+    // `WebZip/4.0`: a version after the token changes nothing, but is not RFC 9309 syntax.
+    note(
+      line,
+      'info',
+      'user-agent-version',
+      `User-agent "${value}" is read as "${token}": the version is ignored (RFC 9309 §2.2.1)`,
+    );
   } else if (token !== value) {
     note(
       line,

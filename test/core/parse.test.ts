@@ -671,10 +671,10 @@ describe('product tokens (rfc9309 §2.2.1)', () => {
     },
     { name: 'MJ12bot is read as MJ, with a warning', value: 'MJ12bot', token: 'mj', warned: true },
     {
-      name: 'a /version suffix is dropped, with a warning',
+      name: 'a /version suffix is dropped, with only an info note (it changes nothing)',
       value: 'Googlebot/2.1',
       token: 'googlebot',
-      warned: true,
+      warned: false,
     },
     {
       name: 'a second word is dropped, with a warning',
@@ -699,6 +699,14 @@ describe('product tokens (rfc9309 §2.2.1)', () => {
       assert.equal(warnings.length > 0, row.warned);
     });
   }
+
+  it('a /version suffix gets an info note saying the version is ignored', () => {
+    const robots = parse('User-agent: WebZip/4.0\nDisallow: /\n');
+    assert.deepEqual(
+      robots.diagnostics.map((d) => [d.line, d.severity, d.code]),
+      [[1, 'info', 'user-agent-version']],
+    );
+  });
 
   const callers: { name: string; value: string; agent: string; mode: Mode; named: boolean }[] = [
     {
@@ -1278,4 +1286,27 @@ describe('diagnostics', () => {
     const robots = parse(bytes);
     assert.ok(codesAt(robots, 2).length > 0);
   });
+});
+
+describe('line ends at the very end of the file', () => {
+  const rows: { name: string; text: string; lines: number }[] = [
+    { name: 'a final CR', text: 'User-agent: *\rDisallow: /\r', lines: 3 },
+    { name: 'a final LF', text: 'User-agent: *\nDisallow: /\n', lines: 3 },
+    { name: 'a final CRLF', text: 'User-agent: *\r\nDisallow: /\r\n', lines: 3 },
+    { name: 'a lone CR', text: '\r', lines: 2 },
+    { name: 'CR CR', text: 'Sitemap: https://example.com/s.xml\r\r', lines: 3 },
+  ];
+  for (const row of rows) {
+    it(`${row.name} ends the last line and leaves no diagnostic`, () => {
+      for (const mode of ['rfc', 'google'] as const) {
+        const robots = parse(row.text, { mode });
+        assert.equal(robots.lineCount, row.lines, mode);
+        assert.deepEqual(
+          robots.diagnostics.filter((d) => d.code !== 'no-groups'),
+          [],
+          mode,
+        );
+      }
+    });
+  }
 });
