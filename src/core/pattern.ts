@@ -60,19 +60,35 @@ export function matchesPattern(p: CompiledPattern, s: string, start = 0, end = s
   return matchesAfterPrefix(p, s, start, end);
 }
 
+/** States with this many edges get a dense row of transitions (see {@link SegmentSearch}). */
+const DENSE_EDGES = 8;
+/** Dense rows may hold this many cells per state of the automaton in all. */
+const DENSE_CELLS_PER_STATE = 4;
+
 /**
  * Aho–Corasick over a set of literal segments: one left-to-right pass over a path finds the
  * leftmost occurrence of every segment at once, so a rule-index node with many `*` children
  * costs one scan of the path, not one scan per child. Built lazily by the index, on first use.
+ * {@link occurrences} records every occurrence instead, for the index's trie pass.
  */
 export class SegmentSearch {
-  /** Word ids found by the last {@link search}, in the order they were found. */
+  /** Word ids found by the last {@link search} or {@link occurrences}, in the order found. */
   readonly hits: Int32Array;
   /** End (exclusive) of the leftmost occurrence of each word found by the last search, else -1. */
   readonly found: Int32Array;
-  private hitCount = 0;
-  /** Transitions out of the root for ASCII characters (-1 when none). */
-  private readonly rootNext: Int32Array;
+  /** How many of {@link hits} the last search or occurrences pass found. */
+  hitCount = 0;
+  private readonly lengths: Int32Array;
+  /**
+   * Dense rows of transitions for ASCII characters, for the root and states with many edges:
+   * a binary search over many edges mispredicts a branch per step, and on a long path over a
+   * large automaton that is most of the cost. Row entries are indexed by `classOf[char]`
+   * (class 0: a character on no edge) and hold the target, or -1.
+   */
+  private readonly rows: Int32Array;
+  /** Offset of each state's row in `rows`, or -1 (then its edges are searched). */
+  private readonly rowOf: Int32Array;
+  private readonly classOf: Uint8Array;
   /** Per state, its edges in `edgeChar`/`edgeTarget` are `[edgeStart[s], edgeStart[s + 1])`, by char. */
   private readonly edgeStart: Int32Array;
   private readonly edgeChar: Uint16Array;
@@ -125,10 +141,35 @@ export class SegmentSearch {
     this.edgeStart = edgeStart;
     this.edgeChar = edgeChar;
     this.edgeTarget = edgeTarget;
-    this.rootNext = new Int32Array(128).fill(-1);
-    for (let e = edgeStart[0]; e < edgeStart[1]; e++) {
-      if (edgeChar[e] < 128) this.rootNext[edgeChar[e]] = edgeTarget[e];
+    // Character classes: the ASCII characters on some edge, numbered from 1.
+    const classOf = new Uint8Array(128);
+    let width = 1;
+    for (let e = 0; e < n - 1; e++) {
+      const c = edgeChar[e];
+      if (c < 128 && classOf[c] === 0) classOf[c] = width++;
     }
+    // Rows for the root and states with DENSE_EDGES or more edges, in state order while they
+    // stay within DENSE_CELLS_PER_STATE cells per state in all (a row only saves a search, so
+    // any subset of states may have one).
+    const rowOf = new Int32Array(n).fill(-1);
+    let cells = 0;
+    const maxCells = Math.max(width, DENSE_CELLS_PER_STATE * n);
+    for (let s = 0; s < n && cells + width <= maxCells; s++) {
+      if (s === 0 || edgeStart[s + 1] - edgeStart[s] >= DENSE_EDGES) {
+        rowOf[s] = cells;
+        cells += width;
+      }
+    }
+    const rows = new Int32Array(cells).fill(-1);
+    for (let s = 0; s < n; s++) {
+      if (rowOf[s] < 0) continue;
+      for (let e = edgeStart[s]; e < edgeStart[s + 1]; e++) {
+        if (edgeChar[e] < 128) rows[rowOf[s] + classOf[edgeChar[e]]] = edgeTarget[e];
+      }
+    }
+    this.rows = rows;
+    this.rowOf = rowOf;
+    this.classOf = classOf;
     this.out = Int32Array.from(out);
     // Failure links breadth first: a state's fail is the longest proper suffix in the trie.
     const fail = new Int32Array(n);
@@ -155,12 +196,16 @@ export class SegmentSearch {
     }
     this.fail = fail;
     this.dict = dict;
+    this.lengths = Int32Array.from(words, (w) => w.length);
     this.found = new Int32Array(words.length).fill(-1);
     this.hits = new Int32Array(words.length);
   }
 
   private step(state: number, c: number): number {
-    if (state === 0 && c < 128) return this.rootNext[c];
+    if (c < 128) {
+      const row = this.rowOf[state];
+      if (row >= 0) return this.rows[row + this.classOf[c]];
+    }
     let lo = this.edgeStart[state];
     let hi = this.edgeStart[state + 1] - 1;
     const chars = this.edgeChar;
@@ -207,7 +252,80 @@ export class SegmentSearch {
     this.hitCount = count;
     return count;
   }
+
+  /**
+   * Every occurrence within `s[from, end)` of every word, in one pass, recorded without a
+   * second pass over them (that would run cold: this is done once per long decision):
+   * - `marks`, per word's id (`ids[word]`), {@link MARK_SIZE} numbers: the `stamp` of the pass
+   *   that found it (other numbers are stale without it), its first and last occurrence, how
+   *   many, and -1 (room for the caller to group them);
+   * - `links`, per occurrence in path order: its start, then the previous occurrence of the
+   *   same word or -1;
+   * - `hits`: the words found, in order of their first occurrence.
+   * Returns how many words occur, or -1 as soon as there would be more than `limit`
+   * occurrences (words that are suffixes of one another can all occur at every position, so
+   * the output is capped, not the input). `links` holds at least `2 * limit` numbers.
+   */
+  occurrences(
+    s: string,
+    from: number,
+    end: number,
+    ids: Int32Array,
+    stamp: number,
+    marks: Int32Array,
+    links: Int32Array,
+    limit: number,
+  ): number {
+    const { out: wordAt, dict, fail, rows, rowOf, classOf, hits, found } = this;
+    // `hits` is shared with search: leave its `found` clean.
+    for (let k = 0; k < this.hitCount; k++) found[hits[k]] = -1;
+    let count = 0;
+    let hitCount = 0;
+    let state = 0;
+    for (let i = from; i < end; i++) {
+      const c = s.charCodeAt(i);
+      for (;;) {
+        // The dense row inline: this loop runs once per decision, often before it is optimized.
+        const row = c < 128 ? rowOf[state] : -1;
+        const t = row >= 0 ? rows[row + classOf[c]] : this.step(state, c);
+        if (t >= 0) {
+          state = t;
+          break;
+        }
+        if (state === 0) break;
+        state = fail[state];
+      }
+      for (let w = wordAt[state] >= 0 ? state : dict[state]; w >= 0; w = dict[w]) {
+        if (count === limit) return -1;
+        const word = wordAt[w];
+        const m = ids[word] * MARK_SIZE;
+        links[2 * count] = i + 1 - this.lengths[word];
+        if (marks[m] !== stamp) {
+          marks[m] = stamp;
+          marks[m + MARK_FIRST] = count;
+          marks[m + MARK_COUNT] = 0;
+          marks[m + MARK_GROUP] = -1;
+          links[2 * count + 1] = -1;
+          hits[hitCount++] = word;
+        } else {
+          links[2 * count + 1] = marks[m + MARK_LAST];
+        }
+        marks[m + MARK_LAST] = count;
+        marks[m + MARK_COUNT]++;
+        count++;
+      }
+    }
+    this.hitCount = hitCount;
+    return hitCount;
+  }
 }
+
+/** Numbers per word in the `marks` of {@link SegmentSearch.occurrences}, and their places. */
+export const MARK_SIZE = 5;
+export const MARK_FIRST = 1;
+export const MARK_LAST = 2;
+export const MARK_COUNT = 3;
+export const MARK_GROUP = 4;
 
 /** `a > b` in UTF-16 code unit order, given that they agree before `from`. */
 function greater(a: string, b: string, from: number): boolean {

@@ -10,13 +10,24 @@
 //   "glob trie"). Leftmost matching makes the position after a shared sequence the same for
 //   every rule that shares it, so shared work is done once. A node with many children finds all
 //   their segments in one pass of an Aho–Corasick automaton (pattern.ts), built on first use.
+// - Long paths: when searching a trie's segments one by one costs more than a pass over the
+//   path would, one Aho–Corasick pass for all the trie's segments (the "trie pass", an
+//   automaton per glob root built on first need) records where each occurs, and the searches
+//   become lookups in that record. A root whose last long decision repaid the pass gets it up
+//   front.
 // - Every node knows the best rank below it and the shortest path remainder it can match, so
 //   a check skips what cannot beat the rule found so far or cannot fit.
-// All numbers live in one Int32Array; a decision allocates nothing.
+// All numbers live in one Int32Array; a decision allocates nothing but what it builds on first
+// need (automata, and buffers it keeps for the next).
 
 import {
   type CompiledPattern,
   compilePattern,
+  MARK_COUNT,
+  MARK_FIRST,
+  MARK_GROUP,
+  MARK_LAST,
+  MARK_SIZE,
   matchesAfterPrefix,
   SegmentSearch,
   sortByKey,
@@ -60,8 +71,46 @@ const AUTOMATON_CHILDREN = 16;
 const AUTOMATON_FEW_CHILDREN = 4;
 const AUTOMATON_LONG_PATH = 256;
 
+/**
+ * When one pass over the path for every segment of a glob trie (a "trie pass") replaces the
+ * searches. Searching costs are counted in characters `indexOf` reads; an automaton reads a
+ * character about this many times slower, so a node's own pass counts this much per character
+ * (and a trie pass costs about that per character of the remainder).
+ */
+const PASS_AUTOMATON_COST = 64;
+
+/**
+ * When a decision makes a trie pass. Internal, like {@link scanPolicy}: the cross-check test
+ * forces the pass with it; nothing else should change it.
+ */
+export const triePassPolicy = {
+  /** Shorter remainders never cost enough to repay a pass. */
+  minPath: 512,
+  /** A decision switches once its searches below the root cost this many times the remainder. */
+  switchAfter: 32,
+  /** A pass records at most this many occurrences per character of the remainder (plus 64). */
+  occurrencesPerChar: 4,
+};
+
 /** Work stack for glob tries, shared: decisions never nest. Pairs of (node, position). */
 let stack = new Int32Array(256);
+/** A trie pass's occurrences in path order, (start, previous of the same segment); shared. */
+let links = new Int32Array(0);
+/** The starts of the occurrences of the segments searched so far, grouped, each ascending. */
+let starts = new Int32Array(0);
+let startsUsed = 0;
+
+/** One automaton over every segment on the edges of a glob trie, built on first need. */
+interface TriePass {
+  search: SegmentSearch;
+  /** Segment of each word. */
+  segOf: Int32Array;
+  lengthOf: Int32Array;
+  /** The root's child whose edge is each word, or -1. */
+  rootChild: Int32Array;
+  /** Whether the last long decision under this root repaid a pass: then pass up front. */
+  eager: boolean;
+}
 
 interface GlobDraft {
   seg: number;
@@ -106,6 +155,15 @@ class CompiledIndex {
   private readonly lines: ArrayLike<number>;
   private epoch = 0;
   private automata: Map<number, SegmentSearch> | null = null;
+  /** Trie passes by glob root. */
+  private passes: Map<number, TriePass> | null = null;
+  /**
+   * Per segment, the occurrences the current decision's trie pass found (MARK_SIZE numbers, see
+   * SegmentSearch.occurrences). A segment of the trie not stamped with the epoch does not occur.
+   */
+  private marks: Int32Array | null = null;
+  /** Characters the current decision's searches have read (memo misses), or would have. */
+  private scanCost = 0;
 
   constructor({ lines, codes, items }: RuleList) {
     this.lines = lines;
@@ -334,12 +392,33 @@ class CompiledIndex {
     const segs = this.segs;
     const globBase = this.globBase;
     this.epoch = this.epoch === 0x7fffffff ? this.resetMemo() : this.epoch + 1;
+    // A long remainder may get a trie pass: up front when the last long one repaid it, else
+    // once the searches have cost more than it would. Every later search starts at or after
+    // `pos`, so the pass over `s[pos, end)` answers them all; `scanCost` then counts what
+    // the searches it answers would have cost, to judge whether it paid.
+    const long = end - pos >= triePassPolicy.minPath;
+    const switchCost = triePassPolicy.switchAfter * (end - pos);
+    let pass: TriePass | null = null;
+    let tried = !long;
+    let switched = false;
+    this.scanCost = 0;
+    const known = long ? this.passes?.get(root) : undefined;
+    if (known?.eager) {
+      tried = true;
+      pass = this.runPass(known, s, pos, end);
+      if (pass === null) known.eager = false; // past the cap: not worth trying up front
+    }
     // Stack entries: (node, position). A position >= 0 is where the node's segment ended; a
     // negative one, -(p + 1), asks to search the node's segment from p first.
     let sp = 0;
     stack[sp++] = root;
     stack[sp++] = pos;
     while (sp > 0) {
+      if (!tried && this.scanCost > switchCost) {
+        tried = true;
+        pass = this.runPass(this.triePass(root), s, pos, end);
+        switched = pass !== null;
+      }
       let p = stack[--sp];
       const g = stack[--sp];
       const b = globBase + g * G_SIZE;
@@ -347,7 +426,8 @@ class CompiledIndex {
       if (p < 0) {
         const from = -p - 1;
         const seg = d[b + G_SEG];
-        const at = this.indexOf(seg, s, from);
+        const at =
+          pass !== null ? this.occurrence(seg, from, end) : this.indexOf(seg, s, from, end);
         if (at < 0) continue;
         p = at + segs[seg].length;
         if (p > end) continue;
@@ -370,15 +450,35 @@ class CompiledIndex {
       const count = d[b + G_CHILD_COUNT];
       if (count === 0) continue;
       const children = d[b + G_CHILDREN];
-      if (sp + 2 * count > stack.length) {
-        const grown = new Int32Array(Math.max(stack.length * 2, sp + 2 * count));
+      const room = pass !== null ? Math.max(count, pass.search.hitCount) : count;
+      if (sp + 2 * room > stack.length) {
+        const grown = new Int32Array(Math.max(stack.length * 2, sp + 2 * room));
         grown.set(stack.subarray(0, sp));
         stack = grown;
       }
-      if (
+      const automatonPays =
         count >= AUTOMATON_CHILDREN ||
-        (count >= AUTOMATON_FEW_CHILDREN && end - p > AUTOMATON_LONG_PATH)
-      ) {
+        (count >= AUTOMATON_FEW_CHILDREN && end - p > AUTOMATON_LONG_PATH);
+      if (pass !== null && g === root && pass.search.hitCount < count) {
+        // The root's children that occur, each at its first occurrence: the pass started here.
+        const marks = this.marks!;
+        const { hits, hitCount } = pass.search;
+        for (let h = 0; h < hitCount; h++) {
+          const word = hits[h];
+          const child = pass.rootChild[word];
+          if (child < 0) continue;
+          const after =
+            links[2 * marks[pass.segOf[word] * MARK_SIZE + MARK_FIRST]] + pass.lengthOf[word];
+          if (!this.mayContinue(child, marks)) {
+            this.scanCost += end - after; // a search it saves
+            continue;
+          }
+          stack[sp++] = child;
+          stack[sp++] = after;
+        }
+      } else if (pass === null && automatonPays) {
+        // The root's own pass is no reason for a trie pass: it would be that pass again.
+        if (g !== root) this.scanCost += PASS_AUTOMATON_COST * (end - p);
         const automaton = this.automaton(g, children, count);
         const hits = automaton.search(s, p, end);
         for (let h = 0; h < hits; h++) {
@@ -387,6 +487,9 @@ class CompiledIndex {
           stack[sp++] = automaton.found[child];
         }
       } else {
+        if (pass !== null && automatonPays && g !== root) {
+          this.scanCost += PASS_AUTOMATON_COST * (end - p);
+        }
         // Pushed lowest rank first, so the best child is examined first.
         for (let c = count - 1; c >= 0; c--) {
           const child = d[children + c];
@@ -396,6 +499,7 @@ class CompiledIndex {
         }
       }
     }
+    if (pass !== null) pass.eager = switched || this.scanCost > switchCost;
     return best;
   }
 
@@ -403,7 +507,7 @@ class CompiledIndex {
    * `s.indexOf(segment, from)`, remembered for this decision: an answer `at` from `f` is the
    * answer from any position in `[f, at]`, and "none" from `f` is "none" from anything after.
    */
-  private indexOf(seg: number, s: string, from: number): number {
+  private indexOf(seg: number, s: string, from: number, end: number): number {
     const d = this.d;
     const m = this.memoBase + seg * 3;
     if (d[m] === this.epoch) {
@@ -412,15 +516,130 @@ class CompiledIndex {
       if (from >= f && (at < 0 || from <= at)) return at;
     }
     const at = s.indexOf(this.segs[seg], from);
+    this.scanCost += (at < 0 || at > end ? end : at) - from;
     d[m] = this.epoch;
     d[m + 1] = from;
     d[m + 2] = at;
     return at;
   }
 
+  /**
+   * Whether glob node `g` can match anything in the current trie pass: by a rule ending at it,
+   * or by a child whose segment occurs (checked for a few children only). Most nodes the pass
+   * reaches have a child or two; skipping them here saves visiting them one by one.
+   */
+  private mayContinue(g: number, marks: Int32Array): boolean {
+    const d = this.d;
+    const b = this.globBase + g * G_SIZE;
+    const count = d[b + G_CHILD_COUNT];
+    if (d[b + G_TERMINAL] >= 0 || d[b + G_ANCHORED_COUNT] > 0 || count > 4) return true;
+    const children = d[b + G_CHILDREN];
+    for (let c = 0; c < count; c++) {
+      const seg = d[this.globBase + d[children + c] * G_SIZE + G_SEG];
+      if (marks[seg * MARK_SIZE] === this.epoch) return true;
+    }
+    return false;
+  }
+
+  /**
+   * What {@link indexOf} answers, from the current trie pass: the first recorded start at or
+   * after `from` (occurrences past `end` were not recorded; the caller rejects them anyway).
+   * Most segments occur once or not at all; the others are grouped on their first search.
+   */
+  private occurrence(seg: number, from: number, end: number): number {
+    const marks = this.marks!;
+    const m = seg * MARK_SIZE;
+    let at = -1;
+    if (marks[m] === this.epoch) {
+      const first = links[2 * marks[m + MARK_FIRST]];
+      const last = links[2 * marks[m + MARK_LAST]];
+      if (from <= first) at = first;
+      else if (from === last || (from < last && marks[m + MARK_COUNT] === 2)) at = last;
+      else if (from < last) {
+        const count = marks[m + MARK_COUNT];
+        let lo = marks[m + MARK_GROUP];
+        if (lo < 0) {
+          lo = startsUsed;
+          startsUsed += count;
+          marks[m + MARK_GROUP] = lo;
+          for (let k = marks[m + MARK_LAST], i = lo + count; k >= 0; k = links[2 * k + 1]) {
+            starts[--i] = links[2 * k];
+          }
+        }
+        let hi = lo + count - 1; // the last one, known to qualify
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (starts[mid] < from) lo = mid + 1;
+          else hi = mid;
+        }
+        at = starts[lo];
+      }
+    }
+    this.scanCost += (at < 0 ? end : at) - from;
+    return at;
+  }
+
+  /**
+   * Records every occurrence in `s[pos, end)` of every segment of `t`'s trie (see
+   * SegmentSearch.occurrences). Returns `t`, or null when the occurrences pass the cap: then
+   * the searches go on.
+   */
+  private runPass(t: TriePass, s: string, pos: number, end: number): TriePass | null {
+    const limit = triePassPolicy.occurrencesPerChar * (end - pos) + 64;
+    if (links.length < 2 * limit) links = new Int32Array(Math.max(2 * links.length, 2 * limit));
+    if (starts.length < limit) starts = new Int32Array(Math.max(2 * starts.length, limit));
+    startsUsed = 0;
+    this.marks ??= new Int32Array(this.segs.length * MARK_SIZE);
+    const marks = this.marks;
+    const hits = t.search.occurrences(s, pos, end, t.segOf, this.epoch, marks, links, limit);
+    return hits < 0 ? null : t;
+  }
+
   private resetMemo(): number {
     this.d.fill(0, this.memoBase);
+    this.marks?.fill(0);
     return 1;
+  }
+
+  /** The trie pass of glob root `root`: its words are the distinct segments on its edges. */
+  private triePass(root: number): TriePass {
+    this.passes ??= new Map();
+    let t = this.passes.get(root);
+    if (t) return t;
+    const d = this.d;
+    const words: string[] = [];
+    const segOf: number[] = [];
+    const rootChild: number[] = [];
+    const wordOf = new Map<number, number>();
+    const todo = [root];
+    while (todo.length > 0) {
+      const g = todo.pop()!;
+      const b = this.globBase + g * G_SIZE;
+      const children = d[b + G_CHILDREN];
+      for (let c = 0; c < d[b + G_CHILD_COUNT]; c++) {
+        const child = d[children + c];
+        const seg = d[this.globBase + child * G_SIZE + G_SEG];
+        let word = wordOf.get(seg);
+        if (word === undefined) {
+          word = words.length;
+          wordOf.set(seg, word);
+          words.push(this.segs[seg]);
+          segOf.push(seg);
+          rootChild.push(-1);
+        }
+        if (g === root) rootChild[word] = child;
+        todo.push(child);
+      }
+    }
+    t = {
+      search: new SegmentSearch(words),
+      segOf: Int32Array.from(segOf),
+      lengthOf: Int32Array.from(words, (w) => w.length),
+      rootChild: Int32Array.from(rootChild),
+      eager: false,
+    };
+    this.passes.set(root, t);
+    return t;
   }
 
   /** The automaton over the segments of glob node `g`'s children, in child order. */

@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { type Mode, parse, type RobotsTxt, type RuleRef } from '../../src/core/index.js';
 import { sortByKey } from '../../src/core/pattern.js';
-import { scanPolicy } from '../../src/core/rule-index.js';
+import { scanPolicy, triePassPolicy } from '../../src/core/rule-index.js';
 import { sharedPath } from '../helpers/shared.js';
 import { type ReferenceDecision, referenceDecide } from './reference-matcher.js';
 
@@ -65,6 +65,17 @@ function withPolicy<T>(path: 'scan' | 'compiled', fn: () => T): T {
     return fn();
   } finally {
     Object.assign(scanPolicy, DEFAULT_POLICY);
+  }
+}
+
+/** Runs `fn` with the trie pass policy changed as given. */
+function withTriePass<T>(policy: Partial<typeof triePassPolicy>, fn: () => T): T {
+  const saved = { ...triePassPolicy };
+  Object.assign(triePassPolicy, policy);
+  try {
+    return fn();
+  } finally {
+    Object.assign(triePassPolicy, saved);
   }
 }
 
@@ -456,6 +467,109 @@ describe('the fast matcher agrees with the reference matcher on generated files'
         ),
         { seed: 2022, numRuns: 800 },
       );
+    });
+
+    it(`one pass over the path for a whole glob trie, forced, ${mode} mode`, () => {
+      // Words that are prefixes and suffixes of one another, so occurrences overlap, one
+      // position ends several words, and a word occurs many times; anchored tails; some paths
+      // past the occurrence cap, where the searches must take over.
+      const word = fc
+        .array(fc.constantFrom('a', 'b', 'c'), { minLength: 1, maxLength: 4 })
+        .map((w) => w.join(''));
+      const rule = fc
+        .tuple(
+          fc.constantFrom('/', '/a', ''),
+          fc.array(word, { minLength: 1, maxLength: 4 }),
+          fc.constantFrom('', '$', '*', '*$'),
+          fc.boolean(),
+        )
+        .map(
+          ([prefix, words, end, allow]) =>
+            `${allow ? 'Allow' : 'Disallow'}: ${prefix}*${words.join('*')}${end}`,
+        );
+      const path = fc
+        .tuple(
+          fc.constantFrom('/', '/a', '/b'),
+          fc.array(
+            fc.tuple(
+              fc.constantFrom('a', 'b', 'c', 'ab', 'abc', 'cab', 'ba', '/'),
+              fc.integer({ min: 1, max: 40 }),
+            ),
+            { maxLength: 10 },
+          ),
+        )
+        .map(([start, runs]) => start + runs.map(([w, n]) => w.repeat(n)).join(''));
+      for (const occurrencesPerChar of [4, 0]) {
+        fc.assert(
+          fc.property(
+            fc.array(rule, { minLength: 4, maxLength: 80 }),
+            fc.array(path, { minLength: 1, maxLength: 5 }),
+            (rules, paths) => {
+              const robots = parseBoth(['User-agent: *', ...rules].join('\n'), mode);
+              // Each path twice: the first decision switches to the pass, the next starts with it.
+              for (const p of [...paths, ...paths]) {
+                const mismatch = withTriePass(
+                  { minPath: 0, switchAfter: -1, occurrencesPerChar },
+                  () => compare(robots, rules.join('\n'), p, 'bot'),
+                );
+                assert.equal(mismatch, null, JSON.stringify(mismatch));
+              }
+            },
+          ),
+          { seed: 4711 + occurrencesPerChar, numRuns: 1000 },
+        );
+      }
+    });
+
+    it(`pairs of short literals with long paths (the pass chosen by cost), ${mode} mode`, () => {
+      // Like the bench's segment-pairs file: many first literals occur in a long path, each
+      // with its own second ones, which occur mostly where a rule's literals were put.
+      const next = random(77);
+      const letters = 'abcdefghijklmnopqrstuvwx';
+      const word = (n: number) => {
+        let w = '';
+        for (let i = 0; i < n; i++) w += letters[Math.floor(next() * letters.length)];
+        return w;
+      };
+      const rules = ['User-agent: *'];
+      /** Each rule's literals, back to back: a piece of path that (almost) matches it. */
+      const pieces: string[] = [];
+      for (let k = 0; k < 3000; k++) {
+        const kind = k % 10;
+        // Ranks rise with the kind: most decisions turn on which pieces the path holds.
+        const literals = kind < 9 ? [word(2), word(4)] : [word(1), word(4), word(5)];
+        if (kind === 8) literals.push(word(2));
+        const [first, ...rest] = literals;
+        const star = kind === 9 ? `/${first}*` : `/*${first}*`;
+        const ending = kind === 6 || kind === 7 ? '$' : '';
+        rules.push(
+          `${kind < 6 || kind === 9 ? 'Disallow' : 'Allow'}: ${star}${rest.join('*')}${ending}`,
+        );
+        pieces.push(literals.join(''));
+      }
+      const robots = parseBoth(rules.join('\n'), mode);
+      const mismatches: Mismatch[] = [];
+      let decisions = 0;
+      for (let q = 0; q < 12; q++) {
+        const length = 600 + Math.floor(next() * 6000);
+        let p = '/';
+        for (let i = 0; i < length; i++) {
+          // Now and then a rule's literals back to back (the second starts where the first
+          // ends) or with their last character dropped.
+          const r = next();
+          if (r < 0.003) p += pieces[Math.floor(next() * pieces.length)];
+          else if (r < 0.006) p += pieces[Math.floor(next() * pieces.length)].slice(0, -1);
+          else p += `${letters}/`[Math.floor(next() * 25)];
+        }
+        if (q % 2) p += pieces[Math.floor(next() * pieces.length)];
+        // Asked twice: the pass is chosen by cost, then up front.
+        for (const url of [p, p, p.slice(0, 700)]) {
+          decisions++;
+          const mismatch = compare(robots, 'segment pairs', url, 'bot');
+          if (mismatch) mismatches.push(mismatch);
+        }
+      }
+      assertNoMismatch(mismatches, decisions);
     });
   }
 });
