@@ -69,16 +69,13 @@ const DENSE_CELLS_PER_STATE = 4;
  * Aho–Corasick over a set of literal segments: one left-to-right pass over a path finds the
  * leftmost occurrence of every segment at once, so a rule-index node with many `*` children
  * costs one scan of the path, not one scan per child. Built lazily by the index, on first use.
- * {@link occurrences} records every occurrence instead, for the index's trie pass.
  */
 export class SegmentSearch {
-  /** Word ids found by the last {@link search} or {@link occurrences}, in the order found. */
+  /** Word ids found by the last {@link search}, in the order they were found. */
   readonly hits: Int32Array;
   /** End (exclusive) of the leftmost occurrence of each word found by the last search, else -1. */
   readonly found: Int32Array;
-  /** How many of {@link hits} the last search or occurrences pass found. */
-  hitCount = 0;
-  private readonly lengths: Int32Array;
+  private hitCount = 0;
   /**
    * Dense rows of transitions for ASCII characters, for the root and states with many edges:
    * a binary search over many edges mispredicts a branch per step, and on a long path over a
@@ -196,7 +193,6 @@ export class SegmentSearch {
     }
     this.fail = fail;
     this.dict = dict;
-    this.lengths = Int32Array.from(words, (w) => w.length);
     this.found = new Int32Array(words.length).fill(-1);
     this.hits = new Int32Array(words.length);
   }
@@ -252,80 +248,7 @@ export class SegmentSearch {
     this.hitCount = count;
     return count;
   }
-
-  /**
-   * Every occurrence within `s[from, end)` of every word, in one pass, recorded without a
-   * second pass over them (that would run cold: this is done once per long decision):
-   * - `marks`, per word's id (`ids[word]`), {@link MARK_SIZE} numbers: the `stamp` of the pass
-   *   that found it (other numbers are stale without it), its first and last occurrence, how
-   *   many, and -1 (room for the caller to group them);
-   * - `links`, per occurrence in path order: its start, then the previous occurrence of the
-   *   same word or -1;
-   * - `hits`: the words found, in order of their first occurrence.
-   * Returns how many words occur, or -1 as soon as there would be more than `limit`
-   * occurrences (words that are suffixes of one another can all occur at every position, so
-   * the output is capped, not the input). `links` holds at least `2 * limit` numbers.
-   */
-  occurrences(
-    s: string,
-    from: number,
-    end: number,
-    ids: Int32Array,
-    stamp: number,
-    marks: Int32Array,
-    links: Int32Array,
-    limit: number,
-  ): number {
-    const { out: wordAt, dict, fail, rows, rowOf, classOf, hits, found } = this;
-    // `hits` is shared with search: leave its `found` clean.
-    for (let k = 0; k < this.hitCount; k++) found[hits[k]] = -1;
-    let count = 0;
-    let hitCount = 0;
-    let state = 0;
-    for (let i = from; i < end; i++) {
-      const c = s.charCodeAt(i);
-      for (;;) {
-        // The dense row inline: this loop runs once per decision, often before it is optimized.
-        const row = c < 128 ? rowOf[state] : -1;
-        const t = row >= 0 ? rows[row + classOf[c]] : this.step(state, c);
-        if (t >= 0) {
-          state = t;
-          break;
-        }
-        if (state === 0) break;
-        state = fail[state];
-      }
-      for (let w = wordAt[state] >= 0 ? state : dict[state]; w >= 0; w = dict[w]) {
-        if (count === limit) return -1;
-        const word = wordAt[w];
-        const m = ids[word] * MARK_SIZE;
-        links[2 * count] = i + 1 - this.lengths[word];
-        if (marks[m] !== stamp) {
-          marks[m] = stamp;
-          marks[m + MARK_FIRST] = count;
-          marks[m + MARK_COUNT] = 0;
-          marks[m + MARK_GROUP] = -1;
-          links[2 * count + 1] = -1;
-          hits[hitCount++] = word;
-        } else {
-          links[2 * count + 1] = marks[m + MARK_LAST];
-        }
-        marks[m + MARK_LAST] = count;
-        marks[m + MARK_COUNT]++;
-        count++;
-      }
-    }
-    this.hitCount = hitCount;
-    return hitCount;
-  }
 }
-
-/** Numbers per word in the `marks` of {@link SegmentSearch.occurrences}, and their places. */
-export const MARK_SIZE = 5;
-export const MARK_FIRST = 1;
-export const MARK_LAST = 2;
-export const MARK_COUNT = 3;
-export const MARK_GROUP = 4;
 
 /** `a > b` in UTF-16 code unit order, given that they agree before `from`. */
 function greater(a: string, b: string, from: number): boolean {

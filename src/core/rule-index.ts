@@ -12,9 +12,9 @@
 //   their segments in one pass of an Aho–Corasick automaton (pattern.ts), built on first use.
 // - Long paths: when searching a trie's segments one by one costs more than a pass over the
 //   path would, one Aho–Corasick pass for all the trie's segments (the "trie pass", an
-//   automaton per glob root built on first need) records where each occurs, and the searches
-//   become lookups in that record. A root whose last long decision repaid the pass gets it up
-//   front.
+//   automaton per glob root built on first need) finds where each first occurs. A segment
+//   that does not occur then needs no search, nor one whose first occurrence is past where the
+//   search would start. A root whose last long decision repaid the pass gets it up front.
 // - Every node knows the best rank below it and the shortest path remainder it can match, so
 //   a check skips what cannot beat the rule found so far or cannot fit.
 // All numbers live in one Int32Array; a decision allocates nothing but what it builds on first
@@ -23,11 +23,6 @@
 import {
   type CompiledPattern,
   compilePattern,
-  MARK_COUNT,
-  MARK_FIRST,
-  MARK_GROUP,
-  MARK_LAST,
-  MARK_SIZE,
   matchesAfterPrefix,
   SegmentSearch,
   sortByKey,
@@ -72,7 +67,7 @@ const AUTOMATON_FEW_CHILDREN = 4;
 const AUTOMATON_LONG_PATH = 256;
 
 /**
- * When one pass over the path for every segment of a glob trie (a "trie pass") replaces the
+ * When one pass over the path for every segment of a glob trie (a "trie pass") replaces most
  * searches. Searching costs are counted in characters `indexOf` reads; an automaton reads a
  * character about this many times slower, so a node's own pass counts this much per character
  * (and a trie pass costs about that per character of the remainder).
@@ -88,17 +83,17 @@ export const triePassPolicy = {
   minPath: 512,
   /** A decision switches once its searches below the root cost this many times the remainder. */
   switchAfter: 32,
-  /** A pass records at most this many occurrences per character of the remainder (plus 64). */
-  occurrencesPerChar: 4,
 };
 
 /** Work stack for glob tries, shared: decisions never nest. Pairs of (node, position). */
 let stack = new Int32Array(256);
-/** A trie pass's occurrences in path order, (start, previous of the same segment); shared. */
-let links = new Int32Array(0);
-/** The starts of the occurrences of the segments searched so far, grouped, each ascending. */
-let starts = new Int32Array(0);
-let startsUsed = 0;
+
+/** Room for `more` entries on the stack above its first `sp`. */
+function growStack(sp: number, more: number): void {
+  const grown = new Int32Array(Math.max(stack.length * 2, sp + more));
+  grown.set(stack.subarray(0, sp));
+  stack = grown;
+}
 
 /** One automaton over every segment on the edges of a glob trie, built on first need. */
 interface TriePass {
@@ -108,6 +103,14 @@ interface TriePass {
   lengthOf: Int32Array;
   /** The root's child whose edge is each word, or -1. */
   rootChild: Int32Array;
+  /**
+   * For such a child that matches nothing by itself and has one child, that child's segment:
+   * when it does not occur, the root's child is not worth visiting. Else -1. (Most children
+   * a pass finds are like that where the pass pays: pairs of literals.)
+   */
+  rootNext: Int32Array;
+  /** How many words the last pass found (`search.hits` lists them, `search.found` ends). */
+  hitCount: number;
   /** Whether the last long decision under this root repaid a pass: then pass up front. */
   eager: boolean;
 }
@@ -158,8 +161,8 @@ class CompiledIndex {
   /** Trie passes by glob root. */
   private passes: Map<number, TriePass> | null = null;
   /**
-   * Per segment, the occurrences the current decision's trie pass found (MARK_SIZE numbers, see
-   * SegmentSearch.occurrences). A segment of the trie not stamped with the epoch does not occur.
+   * Per segment, (epoch, start of its first occurrence) from the current decision's trie
+   * pass. A segment of the trie not stamped with the epoch does not occur in the remainder.
    */
   private marks: Int32Array | null = null;
   /** Characters the current decision's searches have read (memo misses), or would have. */
@@ -394,30 +397,24 @@ class CompiledIndex {
     this.epoch = this.epoch === 0x7fffffff ? this.resetMemo() : this.epoch + 1;
     // A long remainder may get a trie pass: up front when the last long one repaid it, else
     // once the searches have cost more than it would. Every later search starts at or after
-    // `pos`, so the pass over `s[pos, end)` answers them all; `scanCost` then counts what
-    // the searches it answers would have cost, to judge whether it paid.
+    // `pos`, so the pass over `s[pos, end)` answers them all, and the rest of the search
+    // goes on in searchAfterPass (its own function: this one stays optimized as it was).
     const long = end - pos >= triePassPolicy.minPath;
+    const eager = long && this.passes?.get(root)?.eager === true;
     const switchCost = triePassPolicy.switchAfter * (end - pos);
-    let pass: TriePass | null = null;
     let tried = !long;
-    let switched = false;
     this.scanCost = 0;
-    const known = long ? this.passes?.get(root) : undefined;
-    if (known?.eager) {
-      tried = true;
-      pass = this.runPass(known, s, pos, end);
-      if (pass === null) known.eager = false; // past the cap: not worth trying up front
-    }
     // Stack entries: (node, position). A position >= 0 is where the node's segment ended; a
     // negative one, -(p + 1), asks to search the node's segment from p first.
     let sp = 0;
     stack[sp++] = root;
     stack[sp++] = pos;
     while (sp > 0) {
-      if (!tried && this.scanCost > switchCost) {
+      if (!tried && (eager || this.scanCost > switchCost)) {
         tried = true;
-        pass = this.runPass(this.triePass(root), s, pos, end);
-        switched = pass !== null;
+        const pass = this.triePass(root);
+        this.runPass(pass, s, pos, end);
+        return this.searchAfterPass(pass, root, s, end, best, sp, switchCost, !eager);
       }
       let p = stack[--sp];
       const g = stack[--sp];
@@ -426,57 +423,21 @@ class CompiledIndex {
       if (p < 0) {
         const from = -p - 1;
         const seg = d[b + G_SEG];
-        const at =
-          pass !== null ? this.occurrence(seg, from, end) : this.indexOf(seg, s, from, end);
+        const at = this.indexOf(seg, s, from, end);
         if (at < 0) continue;
         p = at + segs[seg].length;
         if (p > end) continue;
       }
       if (end - p < d[b + G_MIN_LEN]) continue;
-      const terminal = d[b + G_TERMINAL];
-      if (terminal >= 0 && this.beats(terminal, best)) best = terminal;
-      // `...*tail$`: the tail must end the path and start at or after p.
-      const anchored = d[b + G_ANCHORED];
-      const anchoredEnd = anchored + 2 * d[b + G_ANCHORED_COUNT];
-      for (let a = anchored; a < anchoredEnd; a += 2) {
-        const r = d[a + 1];
-        if (!this.beats(r, best)) break; // the rest rank lower still
-        const tail = segs[d[a]];
-        if (end - p >= tail.length && s.startsWith(tail, end - tail.length)) {
-          best = r;
-          break;
-        }
-      }
+      best = this.rulesAt(b, s, p, end, best);
       const count = d[b + G_CHILD_COUNT];
       if (count === 0) continue;
       const children = d[b + G_CHILDREN];
-      const room = pass !== null ? Math.max(count, pass.search.hitCount) : count;
-      if (sp + 2 * room > stack.length) {
-        const grown = new Int32Array(Math.max(stack.length * 2, sp + 2 * room));
-        grown.set(stack.subarray(0, sp));
-        stack = grown;
-      }
-      const automatonPays =
+      if (sp + 2 * count > stack.length) growStack(sp, 2 * count);
+      if (
         count >= AUTOMATON_CHILDREN ||
-        (count >= AUTOMATON_FEW_CHILDREN && end - p > AUTOMATON_LONG_PATH);
-      if (pass !== null && g === root && pass.search.hitCount < count) {
-        // The root's children that occur, each at its first occurrence: the pass started here.
-        const marks = this.marks!;
-        const { hits, hitCount } = pass.search;
-        for (let h = 0; h < hitCount; h++) {
-          const word = hits[h];
-          const child = pass.rootChild[word];
-          if (child < 0) continue;
-          const after =
-            links[2 * marks[pass.segOf[word] * MARK_SIZE + MARK_FIRST]] + pass.lengthOf[word];
-          if (!this.mayContinue(child, marks)) {
-            this.scanCost += end - after; // a search it saves
-            continue;
-          }
-          stack[sp++] = child;
-          stack[sp++] = after;
-        }
-      } else if (pass === null && automatonPays) {
+        (count >= AUTOMATON_FEW_CHILDREN && end - p > AUTOMATON_LONG_PATH)
+      ) {
         // The root's own pass is no reason for a trie pass: it would be that pass again.
         if (g !== root) this.scanCost += PASS_AUTOMATON_COST * (end - p);
         const automaton = this.automaton(g, children, count);
@@ -487,9 +448,6 @@ class CompiledIndex {
           stack[sp++] = automaton.found[child];
         }
       } else {
-        if (pass !== null && automatonPays && g !== root) {
-          this.scanCost += PASS_AUTOMATON_COST * (end - p);
-        }
         // Pushed lowest rank first, so the best child is examined first.
         for (let c = count - 1; c >= 0; c--) {
           const child = d[children + c];
@@ -499,7 +457,116 @@ class CompiledIndex {
         }
       }
     }
-    if (pass !== null) pass.eager = switched || this.scanCost > switchCost;
+    return best;
+  }
+
+  /**
+   * {@link searchGlob} from its stack's first `sp` entries on, once trie pass `pass` has
+   * found where each segment first occurs in the remainder: most searches are answered by
+   * that (see {@link occurrence}), and no node needs its own automaton. `scanCost` now counts
+   * what the searches would have cost, to judge whether the pass paid (`switched`: it did,
+   * the searches had cost more already).
+   */
+  private searchAfterPass(
+    pass: TriePass,
+    root: number,
+    s: string,
+    end: number,
+    best: number,
+    sp: number,
+    switchCost: number,
+    switched: boolean,
+  ): number {
+    const d = this.d;
+    const segs = this.segs;
+    const globBase = this.globBase;
+    this.scanCost = 0;
+    while (sp > 0) {
+      let p = stack[--sp];
+      const g = stack[--sp];
+      const b = globBase + g * G_SIZE;
+      if (best >= 0 && d[b + G_MAX] < d[best]) continue;
+      if (p < 0) {
+        const from = -p - 1;
+        const seg = d[b + G_SEG];
+        const at = this.occurrence(seg, s, from, end);
+        if (at < 0) continue;
+        p = at + segs[seg].length;
+        if (p > end) continue;
+      }
+      if (end - p < d[b + G_MIN_LEN]) continue;
+      best = this.rulesAt(b, s, p, end, best);
+      const count = d[b + G_CHILD_COUNT];
+      if (count === 0) continue;
+      const children = d[b + G_CHILDREN];
+      if (sp + 2 * Math.max(count, pass.hitCount) > stack.length) {
+        growStack(sp, 2 * Math.max(count, pass.hitCount));
+      }
+      if (g === root && pass.hitCount < count) {
+        sp = this.pushRootHits(pass, sp, end);
+        continue;
+      }
+      if (
+        g !== root &&
+        (count >= AUTOMATON_CHILDREN ||
+          (count >= AUTOMATON_FEW_CHILDREN && end - p > AUTOMATON_LONG_PATH))
+      ) {
+        this.scanCost += PASS_AUTOMATON_COST * (end - p); // the node's own pass, saved
+      }
+      for (let c = count - 1; c >= 0; c--) {
+        const child = d[children + c];
+        if (best >= 0 && d[globBase + child * G_SIZE + G_MAX] < d[best]) continue;
+        stack[sp++] = child;
+        stack[sp++] = -p - 1;
+      }
+    }
+    pass.eager = switched || this.scanCost > switchCost;
+    return best;
+  }
+
+  /**
+   * Pushes the root's children that occur, each at its first occurrence (the pass started
+   * at the root), and returns the new stack size. Its own function: this loop is long and
+   * optimized while it runs, which would otherwise compile searchAfterPass before the rest of
+   * it has run, to be thrown away when the rest does.
+   */
+  private pushRootHits(pass: TriePass, sp: number, end: number): number {
+    const marks = this.marks!;
+    const epoch = this.epoch;
+    const { hits, found } = pass.search;
+    const { rootChild, rootNext, hitCount } = pass;
+    let saved = 0;
+    for (let h = 0; h < hitCount; h++) {
+      const word = hits[h];
+      const child = rootChild[word];
+      if (child < 0) continue;
+      const after = found[word];
+      const next = rootNext[word];
+      if (next >= 0 && marks[2 * next] !== epoch) {
+        saved += end - after; // a search it saves
+        continue;
+      }
+      stack[sp++] = child;
+      stack[sp++] = after;
+    }
+    this.scanCost += saved;
+    return sp;
+  }
+
+  /** The best of `best` and the rules that end at glob node `b` (its offset) at position p. */
+  private rulesAt(b: number, s: string, p: number, end: number, best: number): number {
+    const d = this.d;
+    const terminal = d[b + G_TERMINAL];
+    if (terminal >= 0 && this.beats(terminal, best)) best = terminal;
+    // `...*tail$`: the tail must end the path and start at or after p.
+    const anchored = d[b + G_ANCHORED];
+    const anchoredEnd = anchored + 2 * d[b + G_ANCHORED_COUNT];
+    for (let a = anchored; a < anchoredEnd; a += 2) {
+      const r = d[a + 1];
+      if (!this.beats(r, best)) break; // the rest rank lower still
+      const tail = this.segs[d[a]];
+      if (end - p >= tail.length && s.startsWith(tail, end - tail.length)) return r;
+    }
     return best;
   }
 
@@ -524,75 +591,40 @@ class CompiledIndex {
   }
 
   /**
-   * Whether glob node `g` can match anything in the current trie pass: by a rule ending at it,
-   * or by a child whose segment occurs (checked for a few children only). Most nodes the pass
-   * reaches have a child or two; skipping them here saves visiting them one by one.
+   * What {@link indexOf} answers, helped by the current trie pass: a segment that does not
+   * occur in the remainder needs no search, nor does one whose first occurrence is at or
+   * after `from`; only one that occurs before `from` is searched (from there on).
    */
-  private mayContinue(g: number, marks: Int32Array): boolean {
-    const d = this.d;
-    const b = this.globBase + g * G_SIZE;
-    const count = d[b + G_CHILD_COUNT];
-    if (d[b + G_TERMINAL] >= 0 || d[b + G_ANCHORED_COUNT] > 0 || count > 4) return true;
-    const children = d[b + G_CHILDREN];
-    for (let c = 0; c < count; c++) {
-      const seg = d[this.globBase + d[children + c] * G_SIZE + G_SEG];
-      if (marks[seg * MARK_SIZE] === this.epoch) return true;
-    }
-    return false;
-  }
-
-  /**
-   * What {@link indexOf} answers, from the current trie pass: the first recorded start at or
-   * after `from` (occurrences past `end` were not recorded; the caller rejects them anyway).
-   * Most segments occur once or not at all; the others are grouped on their first search.
-   */
-  private occurrence(seg: number, from: number, end: number): number {
+  private occurrence(seg: number, s: string, from: number, end: number): number {
     const marks = this.marks!;
-    const m = seg * MARK_SIZE;
-    let at = -1;
-    if (marks[m] === this.epoch) {
-      const first = links[2 * marks[m + MARK_FIRST]];
-      const last = links[2 * marks[m + MARK_LAST]];
-      if (from <= first) at = first;
-      else if (from === last || (from < last && marks[m + MARK_COUNT] === 2)) at = last;
-      else if (from < last) {
-        const count = marks[m + MARK_COUNT];
-        let lo = marks[m + MARK_GROUP];
-        if (lo < 0) {
-          lo = startsUsed;
-          startsUsed += count;
-          marks[m + MARK_GROUP] = lo;
-          for (let k = marks[m + MARK_LAST], i = lo + count; k >= 0; k = links[2 * k + 1]) {
-            starts[--i] = links[2 * k];
-          }
-        }
-        let hi = lo + count - 1; // the last one, known to qualify
-        while (lo < hi) {
-          const mid = (lo + hi) >> 1;
-          if (starts[mid] < from) lo = mid + 1;
-          else hi = mid;
-        }
-        at = starts[lo];
-      }
+    if (marks[2 * seg] !== this.epoch) {
+      this.scanCost += end - from;
+      return -1;
     }
-    this.scanCost += (at < 0 ? end : at) - from;
-    return at;
+    const first = marks[2 * seg + 1];
+    if (first >= from) {
+      this.scanCost += first - from;
+      return first;
+    }
+    return this.indexOf(seg, s, from, end);
   }
 
   /**
-   * Records every occurrence in `s[pos, end)` of every segment of `t`'s trie (see
-   * SegmentSearch.occurrences). Returns `t`, or null when the occurrences pass the cap: then
-   * the searches go on.
+   * The trie pass: where each segment of `t`'s trie first occurs in `s[pos, end)`, as
+   * {@link marks}. One pass of SegmentSearch.search, the same code as every node automaton's,
+   * so it is usually optimized already when a pass is first needed.
    */
-  private runPass(t: TriePass, s: string, pos: number, end: number): TriePass | null {
-    const limit = triePassPolicy.occurrencesPerChar * (end - pos) + 64;
-    if (links.length < 2 * limit) links = new Int32Array(Math.max(2 * links.length, 2 * limit));
-    if (starts.length < limit) starts = new Int32Array(Math.max(2 * starts.length, limit));
-    startsUsed = 0;
-    this.marks ??= new Int32Array(this.segs.length * MARK_SIZE);
+  private runPass(t: TriePass, s: string, pos: number, end: number): void {
+    this.marks ??= new Int32Array(this.segs.length * 2);
     const marks = this.marks;
-    const hits = t.search.occurrences(s, pos, end, t.segOf, this.epoch, marks, links, limit);
-    return hits < 0 ? null : t;
+    const { search, segOf, lengthOf } = t;
+    const hits = search.search(s, pos, end);
+    for (let h = 0; h < hits; h++) {
+      const word = search.hits[h];
+      marks[2 * segOf[word]] = this.epoch;
+      marks[2 * segOf[word] + 1] = search.found[word] - lengthOf[word];
+    }
+    t.hitCount = hits;
   }
 
   private resetMemo(): number {
@@ -610,6 +642,7 @@ class CompiledIndex {
     const words: string[] = [];
     const segOf: number[] = [];
     const rootChild: number[] = [];
+    const rootNext: number[] = [];
     const wordOf = new Map<number, number>();
     const todo = [root];
     while (todo.length > 0) {
@@ -626,8 +659,19 @@ class CompiledIndex {
           words.push(this.segs[seg]);
           segOf.push(seg);
           rootChild.push(-1);
+          rootNext.push(-1);
         }
-        if (g === root) rootChild[word] = child;
+        if (g === root) {
+          rootChild[word] = child;
+          const cb = this.globBase + child * G_SIZE;
+          if (
+            d[cb + G_TERMINAL] < 0 &&
+            d[cb + G_ANCHORED_COUNT] === 0 &&
+            d[cb + G_CHILD_COUNT] === 1
+          ) {
+            rootNext[word] = d[this.globBase + d[d[cb + G_CHILDREN]] * G_SIZE + G_SEG];
+          }
+        }
         todo.push(child);
       }
     }
@@ -636,6 +680,8 @@ class CompiledIndex {
       segOf: Int32Array.from(segOf),
       lengthOf: Int32Array.from(words, (w) => w.length),
       rootChild: Int32Array.from(rootChild),
+      rootNext: Int32Array.from(rootNext),
+      hitCount: 0,
       eager: false,
     };
     this.passes.set(root, t);
