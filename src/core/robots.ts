@@ -61,7 +61,7 @@ class ParsedRobots implements RobotsTxt {
   private readonly wildcardGroups: number[] = [];
   /** Made on first use, like everything a file that is never asked about does not need. */
   private selections: Map<string, Selection> | undefined;
-  private indexes: Map<string, RuleIndex | null> | undefined;
+  private bySet: Map<readonly number[], Selection> | undefined;
 
   constructor(file: ParsedFile) {
     this.mode = file.mode;
@@ -108,23 +108,26 @@ class ParsedRobots implements RobotsTxt {
     const indices = named ?? this.wildcardGroups;
     if (indices.length === 0) selection = NONE;
     else {
-      selection = {
-        kind: named ? 'specific' : 'global',
-        groups: indices.map((i) => this.groups[i]),
-        index: this.indexFor(indices),
-      };
+      // One selection per set of groups (the lists above are never rebuilt, so the list itself
+      // is the key): agents that obey the same groups share it and its index.
+      this.bySet ??= new Map();
+      selection = this.bySet.get(indices);
+      if (!selection) {
+        selection = {
+          kind: named ? 'specific' : 'global',
+          groups: indices.map((i) => this.groups[i]),
+          index: this.indexFor(indices),
+        };
+        this.bySet.set(indices, selection);
+      }
     }
     if (this.selections.size >= MAX_REMEMBERED_AGENTS) this.selections.clear();
     this.selections.set(agent, selection);
     return selection;
   }
 
-  /** One index per distinct set of groups, built on first use and kept. */
+  /** The index of the rules of `indices`' groups; null when they have none. */
   private indexFor(indices: readonly number[]): RuleIndex | null {
-    const key = indices.join(',');
-    this.indexes ??= new Map();
-    let index = this.indexes.get(key);
-    if (index !== undefined) return index;
     const inputs: RuleInput[] = [];
     const table = this.table;
     for (const i of indices) {
@@ -142,10 +145,8 @@ class ParsedRobots implements RobotsTxt {
         if (derived) inputs.push({ ...input, matchBy: derived });
       }
     }
-    index = new RuleIndex(inputs);
-    if (index.size === 0) index = null;
-    this.indexes.set(key, index);
-    return index;
+    const index = new RuleIndex(inputs);
+    return index.size === 0 ? null : index;
   }
 
   isAllowed(url: string, agent: string): boolean {
