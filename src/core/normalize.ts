@@ -123,7 +123,14 @@ const PATTERN_REWRITE = /[\x00-\x20\x7f-\uffff%]|\$(?!$)/;
 
 /** True when {@link normalizeRange} would return `s[start, end)` unchanged. */
 function isCanonical(s: string, start: number, end: number, isPath: boolean): boolean {
-  if (isPath) return isNormalizedPath(s, start, end);
+  return isPath ? isNormalizedPath(s, start, end) : isNormalizedPattern(s, start, end);
+}
+
+/**
+ * True when the pattern `s[start, end)` is already normalized ({@link normalizePattern} would
+ * return it unchanged), checked where it stands so a parser need not copy it first.
+ */
+export function isNormalizedPattern(s: string, start = 0, end = s.length): boolean {
   if (start === 0 && end === s.length) return !PATTERN_REWRITE.test(s);
   for (let i = start; i < end; i++) {
     const c = s.charCodeAt(i);
@@ -164,13 +171,26 @@ export function isNormalizedPath(s: string, start: number, end: number): boolean
 const GOOGLE_ESCAPES = /[%\x80-\uffff]/;
 
 /**
+ * Google-compatible: true when {@link escapeGooglePattern} would return the pattern
+ * `s[start, end)` unchanged because it holds no `%` and no non-ASCII.
+ */
+export function isGoogleEscapedPattern(s: string, start = 0, end = s.length): boolean {
+  if (start === 0 && end === s.length) return !GOOGLE_ESCAPES.test(s);
+  for (let i = start; i < end; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x25 || c >= 0x80) return false;
+  }
+  return true;
+}
+
+/**
  * Google-compatible: the pattern escaping of Google's reference parser. Existing escapes get
  * upper-case hex but are not decoded, non-ASCII bytes are escaped, nothing else changes.
  * @example escapeGooglePattern('/caf\u00e9/%aa') // '/caf%C3%A9/%AA'
  */
 export function escapeGooglePattern(pattern: string): string {
   // Without `%` and non-ASCII there is nothing to escape (a native scan decides).
-  if (!GOOGLE_ESCAPES.test(pattern)) return pattern;
+  if (isGoogleEscapedPattern(pattern)) return pattern;
   let out = '';
   let run = 0;
   for (let i = 0; i < pattern.length; ) {

@@ -4,7 +4,12 @@
 
 import { asciiLowerCase, isWildcardAgent, productToken } from './agent.js';
 import { decodeInput } from './decode.js';
-import { escapeGooglePattern, normalizePattern } from './normalize.js';
+import {
+  escapeGooglePattern,
+  isGoogleEscapedPattern,
+  isNormalizedPattern,
+  normalizePattern,
+} from './normalize.js';
 import { classify, type DirectiveKind, type LineVisitor, readLines } from './parse-lines.js';
 import { RuleTable } from './rule-table.js';
 import type { AgentRef, Diagnostic, Extension, Group, Mode, RuleRef, Severity } from './types.js';
@@ -85,19 +90,6 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-/**
- * Whether `s[start, end)` is already in the form `mode` matches patterns in, so the written
- * text serves as the normalized one (most patterns; checked without copying them).
- */
-function isNormalPattern(s: string, start: number, end: number, mode: Mode): boolean {
-  for (let i = start; i < end; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 0x25 || c >= 0x7f) return false; // '%', DEL, non-ASCII
-    if (mode === 'rfc' && (c <= 0x20 || (c === 0x24 && i !== end - 1))) return false; // inner '$'
-  }
-  return true;
-}
-
 const KNOWN_TYPO_HINT: Partial<Record<DirectiveKind, string>> = {
   'user-agent': 'User-agent',
   allow: 'Allow',
@@ -146,7 +138,12 @@ export function parseFile(
     }
     inAgentRun = false;
     let normalized: string | null = null;
-    if (!isNormalPattern(text, start, end, mode)) {
+    // Most patterns are already in the form they are matched in: checked where they stand.
+    const isNormal =
+      mode === 'google'
+        ? isGoogleEscapedPattern(text, start, end)
+        : isNormalizedPattern(text, start, end);
+    if (!isNormal) {
       const pattern = text.slice(start, end);
       const form = mode === 'google' ? escapeGooglePattern(pattern) : normalizePattern(pattern);
       if (form !== pattern) normalized = form;
