@@ -4,6 +4,7 @@
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { corpusPaths } from '../test/helpers/shared.js';
 
 export const SHARED = fileURLToPath(new URL('../../shared/corpus/', import.meta.url));
 
@@ -59,19 +60,7 @@ export function loadCorpus(): CorpusFile[] {
   const names = readdirSync(dir)
     .filter((f) => f.endsWith('.txt'))
     .sort();
-  const byHost = new Map<string, string[]>();
-  const pool: string[] = [];
-  for (const url of readFileSync(`${SHARED}urls/urls.txt`, 'utf8').split('\n')) {
-    const authority = url.indexOf('://');
-    if (authority < 0) continue;
-    const slash = url.indexOf('/', authority + 3);
-    const host = url.slice(authority + 3, slash < 0 ? undefined : slash);
-    const path = slash < 0 ? '/' : url.slice(slash);
-    pool.push(path);
-    const list = byHost.get(host);
-    if (list) list.push(path);
-    else byHost.set(host, [path]);
-  }
+  const { all: pool, byHost } = corpusPaths();
   const decoder = new TextDecoder();
   let asked = 0;
   return names.map((name) => {

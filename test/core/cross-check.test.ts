@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { type Mode, parse, type RobotsTxt, type RuleRef } from '../../src/core/index.js';
 import { sortByKey } from '../../src/core/pattern.js';
 import { scanPolicy, triePassPolicy } from '../../src/core/rule-index.js';
-import { sharedPath } from '../helpers/shared.js';
+import { corpusPaths, sharedPath } from '../helpers/shared.js';
 import { type ReferenceDecision, referenceDecide } from './reference-matcher.js';
 
 const MODES: readonly Mode[] = ['rfc', 'google'];
@@ -139,19 +139,7 @@ const corpusFiles = readdirSync(robotsDir)
   .sort();
 
 /** Path (with query) of each real URL, grouped by host; the URL list is a 2019 crawl. */
-const pathsByHost = new Map<string, string[]>();
-const allPaths: string[] = [];
-for (const url of readFileSync(sharedPath('corpus/urls/urls.txt'), 'utf8').split('\n')) {
-  const authority = url.indexOf('://');
-  if (authority < 0) continue;
-  const slash = url.indexOf('/', authority + 3);
-  const host = url.slice(authority + 3, slash < 0 ? undefined : slash);
-  const path = slash < 0 ? '/' : url.slice(slash);
-  allPaths.push(path);
-  const list = pathsByHost.get(host);
-  if (list) list.push(path);
-  else pathsByHost.set(host, [path]);
-}
+const { all: allPaths, byHost: pathsByHost } = corpusPaths();
 
 const FILLERS = ['', 'x', '/a/b', 'caf\u00e9', '%2F', '%2f', '?q=1', '-', '*', '$', '%7e', '~'];
 const SUFFIXES = ['', '', '', '/', 'x', '.html', '?a=b', '/deeper/page', '%20', ' ', '#frag'];

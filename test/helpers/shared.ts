@@ -30,3 +30,24 @@ export function caseBody(c: ComplianceCase): string | Uint8Array {
     ? new Uint8Array(Buffer.from(c.robotstxt_base64, 'base64'))
     : c.robotstxt;
 }
+
+/**
+ * The real page URLs of the corpus (a 2019 crawl) as paths with their queries: all of them in
+ * file order, and grouped by host. Tests and benchmarks ask their questions from these.
+ */
+export function corpusPaths(): { all: string[]; byHost: Map<string, string[]> } {
+  const byHost = new Map<string, string[]>();
+  const all: string[] = [];
+  for (const url of readFileSync(sharedPath('corpus/urls/urls.txt'), 'utf8').split('\n')) {
+    const authority = url.indexOf('://');
+    if (authority < 0) continue;
+    const slash = url.indexOf('/', authority + 3);
+    const host = url.slice(authority + 3, slash < 0 ? undefined : slash);
+    const path = slash < 0 ? '/' : url.slice(slash);
+    all.push(path);
+    const list = byHost.get(host);
+    if (list) list.push(path);
+    else byHost.set(host, [path]);
+  }
+  return { all, byHost };
+}
