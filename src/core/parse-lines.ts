@@ -117,7 +117,7 @@ export function classify(s: string, start: number, end: number, mode: Mode): Dir
  * read in order, so each character is searched past once and a file costs linear time (an
  * unbounded indexOf per line would rescan the rest of the file on every line without `ch`).
  */
-class NextOf {
+export class NextOf {
   private at = -2;
   constructor(
     private readonly text: string,

@@ -25,7 +25,7 @@ const NO_EXTENSIONS: readonly Extension[] = NONE;
  * `rules` objects are made on first use.
  */
 export class ParsedGroup implements Group {
-  readonly agents: AgentRef[] = [];
+  agents: AgentRef[] = [];
   crawlDelay: number | undefined = undefined;
   extensions: readonly Extension[] = NO_EXTENSIONS;
   /** Rules of this group: table numbers `[ruleStart, ruleEnd)`. */
@@ -48,6 +48,12 @@ export class ParsedGroup implements Group {
       for (let r = this.ruleStart; r < this.ruleEnd; r++) this.#rules.push(this.#table.ref(r));
     }
     return this.#rules;
+  }
+
+  /** Drops the spare room arrays keep after growing by push (V8 grows an empty one to 17). */
+  seal(): void {
+    this.agents = this.agents.slice();
+    if (this.extensions !== NO_EXTENSIONS) this.extensions = this.extensions.slice();
   }
 
   addExtension(extension: Extension): void {
@@ -150,7 +156,7 @@ export function parseFile(
     }
     // Rules are added in file order and a group's rules follow its User-agent lines, so each
     // group's rules are one range of the table.
-    group.ruleEnd = table.add(kind, line, start, end, normalized) + 1;
+    group.ruleEnd = table.add(kind, line, start, end, normalized, mode === 'google') + 1;
     const first = text.charCodeAt(start);
     if (start < end && first !== 0x2f && first !== 0x2a) {
       note(
@@ -238,6 +244,7 @@ export function parseFile(
   };
   const lineCount = readLines(text, mode, visitor);
   table.seal();
+  for (const g of groups) g.seal();
 
   if (decoded.invalidUtf8) reportInvalidUtf8(text, note);
   if (decoded.truncated) {
@@ -256,11 +263,12 @@ export function parseFile(
     mode,
     text,
     rules: table,
-    groups,
-    // Empty lists are shared: a small file should cost little more than its text.
-    sitemaps: sitemaps.length ? sitemaps : NONE,
-    extensions: extensions.length ? extensions : NONE,
-    diagnostics: diagnostics.length ? diagnostics : NONE,
+    // Exact-size copies (arrays grown by push keep spare room); empty lists are shared: a
+    // small file should cost little more than its text.
+    groups: groups.slice(),
+    sitemaps: sitemaps.length ? sitemaps.slice() : NONE,
+    extensions: extensions.length ? extensions.slice() : NONE,
+    diagnostics: diagnostics.length ? diagnostics.slice() : NONE,
     lineCount,
     bytes: decoded.bytes,
     truncated: decoded.truncated,

@@ -27,6 +27,19 @@ export function compilePattern(pattern: string): CompiledPattern {
 }
 
 /**
+ * Google-compatible: its reference also reads `Allow: /dir/index.html` (or `.htm`, or anything
+ * after `/index.htm`) as `Allow: /dir/$`, so the directory itself is allowed. For the pattern
+ * `s[start, end)`, returns where its `dir/` ends (the derived pattern is `s[start, that)` + `$`),
+ * or -1 when the rule derives none.
+ */
+export function googleIndexDirectoryEnd(s: string, start: number, end: number): number {
+  // Searched by hand: lastIndexOf would run on before `start`, through the rest of the file.
+  let slash = end - 1;
+  while (slash >= start && s.charCodeAt(slash) !== 0x2f) slash--;
+  return slash >= start && end - slash >= 10 && s.startsWith('/index.htm', slash) ? slash + 1 : -1;
+}
+
+/**
  * Whether `p` matches the path `s[start, end)`, given that the path already starts with
  * `p.prefix` (the rule index checks prefixes while it walks).
  */
@@ -52,6 +65,75 @@ export function matchesAfterPrefix(
   if (tail === '') return true;
   const at = s.indexOf(tail, pos);
   return at >= 0 && at + tail.length <= end;
+}
+
+/** Does `p[from, from + n)` equal `s[start, start + n)`? */
+export function sameChars(p: string, from: number, s: string, start: number, n: number): boolean {
+  for (let i = 0; i < n; i++) if (p.charCodeAt(from + i) !== s.charCodeAt(start + i)) return false;
+  return true;
+}
+
+/** Remainders longer than this are searched natively (for that, a segment is sliced out). */
+const NATIVE_SEARCH_FROM = 256;
+
+/** The leftmost occurrence of `p[from, from + n)` in `s[pos, end)`, or -1. */
+function findChars(
+  p: string,
+  from: number,
+  n: number,
+  s: string,
+  pos: number,
+  end: number,
+): number {
+  if (end - pos > NATIVE_SEARCH_FROM) {
+    const at = s.indexOf(p.slice(from, from + n), pos);
+    return at >= 0 && at + n <= end ? at : -1;
+  }
+  // Candidates are found natively by the first character (one-character strings are not
+  // allocated: V8 keeps them).
+  const first = p[from];
+  for (let k = s.indexOf(first, pos); k >= 0 && k + n <= end; k = s.indexOf(first, k + 1)) {
+    if (sameChars(p, from + 1, s, k + 1, n - 1)) return k;
+  }
+  return -1;
+}
+
+/**
+ * Whether the pattern `p[from, to)` (`*` a wildcard; `anchored`: a `$` followed it) matches
+ * the path `s[start, end)`, read where the pattern stands: no compiled form, nothing kept, so
+ * a scan of a few rules costs no memory. Leftmost matching, as {@link matchesAfterPrefix}.
+ */
+export function matchesPatternAt(
+  p: string,
+  from: number,
+  to: number,
+  anchored: boolean,
+  s: string,
+  start: number,
+  end: number,
+): boolean {
+  let i = from;
+  let pos = start;
+  for (; i < to; i++, pos++) {
+    const c = p.charCodeAt(i);
+    if (c === 0x2a) break;
+    if (pos >= end || c !== s.charCodeAt(pos)) return false;
+  }
+  if (i === to) return !anchored || pos === end;
+  for (;;) {
+    while (i < to && p.charCodeAt(i) === 0x2a) i++;
+    // A trailing `*` (or `*$`): anything may follow.
+    if (i === to) return true;
+    let j = i;
+    while (j < to && p.charCodeAt(j) !== 0x2a) j++;
+    const n = j - i;
+    // Anchored: the last segment must end the path, after what earlier segments consumed.
+    if (j === to && anchored) return end - pos >= n && sameChars(p, i, s, end - n, n);
+    const at = findChars(p, i, n, s, pos, end);
+    if (at < 0) return false;
+    pos = at + n;
+    i = j;
+  }
 }
 
 /** Whether `p` matches the path `s[start, end)`. */

@@ -5,8 +5,13 @@ import { callerToken } from './agent.js';
 import { utf8Length } from './decode.js';
 import { isNormalizedPath, normalizePath } from './normalize.js';
 import { DEFAULT_MAX_BYTES, type ParsedFile, type ParsedGroup, parseFile } from './parse.js';
-import { type CompiledPattern, compilePattern, matchesPattern } from './pattern.js';
-import { RuleIndex, type RuleInput } from './rule-index.js';
+import {
+  type CompiledPattern,
+  compilePattern,
+  googleIndexDirectoryEnd,
+  matchesPattern,
+} from './pattern.js';
+import { RuleIndex } from './rule-index.js';
 import type { RuleTable } from './rule-table.js';
 import type {
   Diagnostic,
@@ -34,14 +39,10 @@ const NONE: Selection = { kind: 'none', groups: [], index: null };
 /** Distinct agents remembered per file; past this the memo starts over. */
 const MAX_REMEMBERED_AGENTS = 256;
 
-/**
- * Google-compatible: its reference also reads `Allow: /dir/index.html` (or `.htm`) as
- * `Allow: /dir/$`, so the directory itself is allowed. Returns that derived pattern.
- */
+/** Google-compatible: the `dir/$` its reference also reads an `Allow: dir/index.htm…` as. */
 function googleIndexPattern(normalized: string): string | undefined {
-  const slash = normalized.lastIndexOf('/');
-  if (slash < 0 || !normalized.startsWith('/index.htm', slash)) return undefined;
-  return normalized.slice(0, slash + 1) + '$';
+  const dir = googleIndexDirectoryEnd(normalized, 0, normalized.length);
+  return dir < 0 ? undefined : `${normalized.slice(0, dir)}$`;
 }
 
 class ParsedRobots implements RobotsTxt {
@@ -128,24 +129,15 @@ class ParsedRobots implements RobotsTxt {
 
   /** The index of the rules of `indices`' groups; null when they have none. */
   private indexFor(indices: readonly number[]): RuleIndex | null {
-    const inputs: RuleInput[] = [];
-    const table = this.table;
+    // Each group's rules are one range of the table; neighbours merge.
+    const ranges: number[] = [];
     for (const i of indices) {
       const { ruleStart, ruleEnd } = this.groups[i];
-      for (let id = ruleStart; id < ruleEnd; id++) {
-        const input = {
-          id,
-          isAllow: table.isAllow(id),
-          line: table.line(id),
-          matchBy: table.normalized(id),
-        };
-        inputs.push(input);
-        const derived =
-          this.mode === 'google' && input.isAllow ? googleIndexPattern(input.matchBy) : undefined;
-        if (derived) inputs.push({ ...input, matchBy: derived });
-      }
+      if (ruleStart === ruleEnd) continue;
+      if (ranges.at(-1) === ruleStart) ranges[ranges.length - 1] = ruleEnd;
+      else ranges.push(ruleStart, ruleEnd);
     }
-    const index = new RuleIndex(inputs);
+    const index = new RuleIndex(this.table, ranges);
     return index.size === 0 ? null : index;
   }
 

@@ -1,40 +1,101 @@
-// The rules of a file, stored compactly: four numbers a rule and the file's own text, with a
-// normalized form kept only where it differs from the written one. RuleRef objects are made on
-// demand (explain, `groups`), so a parsed file costs little more than its text.
+// The rules of a file, stored compactly: four numbers a rule over the file's own text, with a
+// normalized form kept only where it differs from the written one. The matcher reads the
+// table where it stands (rule-index.ts), and RuleRef objects are made on demand (explain,
+// `groups`), so a parsed file costs little more than its text.
 
+import { NextOf } from './parse-lines.js';
+import { googleIndexDirectoryEnd } from './pattern.js';
 import type { RuleKind, RuleRef } from './types.js';
 
-const LINE = 0;
-const START = 1;
-const END = 2;
-const KIND = 3; // 1 allow, 0 disallow
-const SIZE = 4;
+// Numbers per rule.
+export const T_START = 0; // the pattern as written is text[start, end)
+export const T_END = 1;
+export const T_LINE = 2;
+export const T_INFO = 3; // the bits below
+export const T_SIZE = 4;
 
-/** Rule counts up to this keep a plain array: a typed array's fixed cost outweighs its 4 bytes. */
-const SMALL = 64;
+/** INFO: an allow rule (else disallow). */
+export const ALLOW = 1;
+/** INFO: the normalized form's shape, one of SHAPE_*. */
+export const SHAPE = 6;
+/** No `*`, no final `$`: matches a path it prefixes. */
+export const SHAPE_PLAIN = 0;
+/** No `*`, ends in `$`: matches the path equal to the rest. */
+export const SHAPE_EXACT = 2;
+/** Has a `*`. */
+export const SHAPE_WILD = 4;
+/** INFO: the normalized form differs from the written one and is kept in `forms`. */
+export const DIFFERS = 8;
+/**
+ * INFO: Google-compatible, an allow rule for `dir/index.htm…`, which Google's reference also
+ * reads as `dir/$` (see {@link googleIndexDirectoryEnd}).
+ */
+export const GOOGLE_INDEX = 16;
 
 export class RuleTable {
-  private data: Int32Array | number[] = [];
+  /** T_SIZE numbers a rule; spare room at the end until {@link seal}. */
+  data = new Int32Array(64);
   private size = 0;
-  /** Normalized forms that differ from the written pattern, by rule number. */
-  private normalizedForms: Map<number, string> | null = null;
+  /** Normalized forms that differ from the written pattern, by rule number (few or none). */
+  forms: Map<number, string> | null = null;
   private refs: (RuleRef | undefined)[] | null = null;
+  /** Finds `*` in the text while rules are added (in text order); dropped by {@link seal}. */
+  private stars: NextOf | null;
 
-  constructor(private readonly text: string) {}
+  constructor(readonly text: string) {
+    this.stars = new NextOf(text, '*');
+  }
 
-  /** Adds a rule written at `text[start, end)`; returns its number. */
-  add(kind: RuleKind, line: number, start: number, end: number, normalized: string | null): number {
-    (this.data as number[]).push(line, start, end, kind === 'allow' ? 1 : 0);
+  /**
+   * Adds a rule written at `text[start, end)` whose normalized form is `normalized`, or the
+   * written pattern itself when null. Returns its number.
+   */
+  add(
+    kind: RuleKind,
+    line: number,
+    start: number,
+    end: number,
+    normalized: string | null,
+    googleIndex: boolean,
+  ): number {
+    let info = kind === 'allow' ? ALLOW : 0;
+    let form = this.text;
+    let from = start;
+    let to = end;
     if (normalized !== null) {
-      this.normalizedForms ??= new Map();
-      this.normalizedForms.set(this.size, normalized);
+      this.forms ??= new Map();
+      this.forms.set(this.size, normalized);
+      info |= DIFFERS;
+      form = normalized;
+      from = 0;
+      to = normalized.length;
     }
+    if (normalized !== null ? normalized.includes('*') : this.stars!.from(start) < end) {
+      info |= SHAPE_WILD;
+    } else if (to > from && form.charCodeAt(to - 1) === 0x24) info |= SHAPE_EXACT;
+    if (googleIndex && kind === 'allow' && googleIndexDirectoryEnd(form, from, to) >= 0) {
+      info |= GOOGLE_INDEX;
+    }
+    const at = this.size * T_SIZE;
+    if (at + T_SIZE > this.data.length) this.grow();
+    const data = this.data;
+    data[at + T_START] = start;
+    data[at + T_END] = end;
+    data[at + T_LINE] = line;
+    data[at + T_INFO] = info;
     return this.size++;
+  }
+
+  private grow(): void {
+    const grown = new Int32Array(this.data.length * 2);
+    grown.set(this.data);
+    this.data = grown;
   }
 
   /** Drops the spare room left by growing, once the file is read. */
   seal(): void {
-    this.data = this.size > SMALL ? Int32Array.from(this.data) : this.data.slice();
+    this.data = this.data.slice(0, this.size * T_SIZE);
+    this.stars = null;
   }
 
   get count(): number {
@@ -42,22 +103,22 @@ export class RuleTable {
   }
 
   isAllow(rule: number): boolean {
-    return this.data[rule * SIZE + KIND] === 1;
+    return (this.data[rule * T_SIZE + T_INFO] & ALLOW) !== 0;
   }
 
   line(rule: number): number {
-    return this.data[rule * SIZE + LINE];
+    return this.data[rule * T_SIZE + T_LINE];
   }
 
   /** The pattern as written. */
   pattern(rule: number): string {
-    const at = rule * SIZE;
-    return this.text.slice(this.data[at + START], this.data[at + END]);
+    const at = rule * T_SIZE;
+    return this.text.slice(this.data[at + T_START], this.data[at + T_END]);
   }
 
   /** The normalized pattern: the form matched, whose length decides precedence. */
   normalized(rule: number): string {
-    return this.normalizedForms?.get(rule) ?? this.pattern(rule);
+    return this.forms?.get(rule) ?? this.pattern(rule);
   }
 
   /** The rule as a {@link RuleRef}; the same object every time. */
@@ -69,7 +130,7 @@ export class RuleTable {
       ref = {
         kind: this.isAllow(rule) ? 'allow' : 'disallow',
         pattern,
-        normalized: this.normalizedForms?.get(rule) ?? pattern,
+        normalized: this.forms?.get(rule) ?? pattern,
         line: this.line(rule),
       };
       this.refs[rule] = ref;
