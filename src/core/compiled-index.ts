@@ -362,7 +362,7 @@ export class CompiledIndex {
       const mid = (lo + hi) >> 1;
       const pos = keyPos[mid];
       const key = pos >= 0 ? text : otherKeys[-1 - pos];
-      const at = pos >= 0 ? pos : 0;
+      const at = Math.max(pos, 0);
       const n = keyLen[mid];
       const l = Math.min(n, length);
       let i = Math.min(commonLo, commonHi);

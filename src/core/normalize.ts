@@ -89,9 +89,11 @@ function normalizeRange(s: string, start: number, end: number, isPath: boolean):
       const lo = hi >= 0 ? hexValue(s.charCodeAt(i + 2)) : -1;
       if (lo >= 0) {
         const b = (hi << 4) | lo;
-        rewritten = isUnreserved(b) ? String.fromCharCode(b) : escapeByte(b);
         consumed = 3;
-        if (rewritten === s.slice(i, i + 3)) rewritten = undefined; // already canonical
+        if (isUnreserved(b)) rewritten = String.fromCharCode(b);
+        else if (s.charCodeAt(i + 1) >= 0x61 || s.charCodeAt(i + 2) >= 0x61)
+          rewritten = escapeByte(b);
+        // else: already canonical (upper-case hex)
       } else rewritten = '%25';
     } else if (c <= 0x20 || c === 0x7f) rewritten = escapeByte(c);
     else if (c > 0x7f) {
@@ -118,8 +120,13 @@ function normalizeRange(s: string, start: number, end: number, isPath: boolean):
  * most inputs through untouched costs about half of a loop over `charCodeAt`.
  */
 const PATH_REWRITE = /[\x00-\x20\x7f-\uffff%*$]/g;
-/** In a pattern, `*` stays an operator and a `$` only anchors as the last character. */
-const PATTERN_REWRITE = /[\x00-\x20\x7f-\uffff%]|\$(?!$)/;
+/**
+ * A run of characters a pattern keeps as written: printable ASCII but `%` and `$` (a `$` is
+ * kept only as the last character, the anchor), and but `#` (kept, but ending the run).
+ * Sticky, so a test reads from where it is put: a parsed pattern is followed by white space,
+ * `#` or the text's end (values hold no comment), so the run ends where the pattern does.
+ */
+const KEPT_IN_PATTERN = /[!"&-~]*/y;
 
 /** True when {@link normalizeRange} would return `s[start, end)` unchanged. */
 function isCanonical(s: string, start: number, end: number, isPath: boolean): boolean {
@@ -127,16 +134,20 @@ function isCanonical(s: string, start: number, end: number, isPath: boolean): bo
 }
 
 /**
- * True when the pattern `s[start, end)` is already normalized ({@link normalizePattern} would
- * return it unchanged), checked where it stands so a parser need not copy it first.
+ * True when the pattern `s[start, end)` is printable ASCII with no `%` and a `$` only at its
+ * end: then it is already normalized ({@link normalizePattern} would return it unchanged).
+ * Checked where it stands, so a parser need not copy it first.
  */
 export function isNormalizedPattern(s: string, start = 0, end = s.length): boolean {
-  if (start === 0 && end === s.length) return !PATTERN_REWRITE.test(s);
-  for (let i = start; i < end; i++) {
+  for (let i = start; ; i++) {
+    KEPT_IN_PATTERN.lastIndex = i;
+    KEPT_IN_PATTERN.test(s);
+    i = KEPT_IN_PATTERN.lastIndex;
+    if (i >= end) return true;
     const c = s.charCodeAt(i);
-    if (c <= 0x20 || c >= 0x7f || c === 0x25 || (c === 0x24 && i !== end - 1)) return false;
+    // `#` is kept too; it only ends the run.
+    if (c !== 0x23 && !(c === 0x24 && i === end - 1)) return false;
   }
-  return true;
 }
 
 /**
@@ -167,20 +178,27 @@ export function isNormalizedPath(s: string, start: number, end: number): boolean
   return !PATH_REWRITE.test(s) || PATH_REWRITE.lastIndex - 1 >= end;
 }
 
-/** What {@link escapeGooglePattern} may rewrite: escapes and non-ASCII. */
-const GOOGLE_ESCAPES = /[%\x80-\uffff]/;
+/**
+ * A run of characters {@link escapeGooglePattern} keeps: ASCII but `%`, and but white space
+ * and `#` (kept too, but ending the run), so that, as with {@link KEPT_IN_PATTERN}, the run
+ * ends where a parsed pattern does.
+ */
+const KEPT_BY_GOOGLE = /[\x00-\x08\x0e-\x1f!"$&-\x7f]*/y;
 
 /**
  * Google-compatible: true when {@link escapeGooglePattern} would return the pattern
  * `s[start, end)` unchanged because it holds no `%` and no non-ASCII.
  */
 export function isGoogleEscapedPattern(s: string, start = 0, end = s.length): boolean {
-  if (start === 0 && end === s.length) return !GOOGLE_ESCAPES.test(s);
-  for (let i = start; i < end; i++) {
+  for (let i = start; ; i++) {
+    KEPT_BY_GOOGLE.lastIndex = i;
+    KEPT_BY_GOOGLE.test(s);
+    i = KEPT_BY_GOOGLE.lastIndex;
+    if (i >= end) return true;
+    // White space and `#` are kept too; they only end the run.
     const c = s.charCodeAt(i);
     if (c === 0x25 || c >= 0x80) return false;
   }
-  return true;
 }
 
 /**
@@ -198,10 +216,12 @@ export function escapeGooglePattern(pattern: string): string {
     if (c === 0x25 && i + 2 < pattern.length) {
       const a = pattern.charCodeAt(i + 1);
       const b = pattern.charCodeAt(i + 2);
-      if (hexValue(a) >= 0 && hexValue(b) >= 0) {
-        const upper = pattern.slice(i, i + 3).toUpperCase();
-        if (upper !== pattern.slice(i, i + 3)) {
-          out += pattern.slice(run, i) + upper;
+      const hi = hexValue(a);
+      const lo = hexValue(b);
+      if (hi >= 0 && lo >= 0) {
+        // Only lower-case hex letters (a-f, at 0x61 and above) change.
+        if (a >= 0x61 || b >= 0x61) {
+          out += pattern.slice(run, i) + escapeByte((hi << 4) | lo);
           run = i + 3;
         }
         i += 3;

@@ -2,6 +2,7 @@
 // LF, CR and CRLF ending a line. Lines that are blank or only a comment yield nothing; lines
 // that cannot be read yield a record saying why, so lint can point at them.
 
+import { NextOf } from './next-of.js';
 import type { Mode } from './types.js';
 
 /** The directives heed acts on; everything else is `other` (kept as an extension). */
@@ -89,20 +90,19 @@ const GOOGLE_KEYS: readonly [string, DirectiveKind][] = [
   ['site-map', 'sitemap'],
 ];
 
-/** GOOGLE_KEYS by first letter, each family in GOOGLE_KEYS order. */
-const GOOGLE_KEYS_BY_LETTER = new Map<number, (readonly [string, DirectiveKind])[]>();
+/** GOOGLE_KEYS by first letter (its ASCII code), each family in GOOGLE_KEYS order. */
+const GOOGLE_KEYS_BY_LETTER: (readonly [string, DirectiveKind])[][] = [];
 for (const entry of GOOGLE_KEYS) {
   const letter = entry[0].charCodeAt(0);
-  const family = GOOGLE_KEYS_BY_LETTER.get(letter);
-  if (family) family.push(entry);
-  else GOOGLE_KEYS_BY_LETTER.set(letter, [entry]);
+  GOOGLE_KEYS_BY_LETTER[letter] ??= [];
+  GOOGLE_KEYS_BY_LETTER[letter].push(entry);
 }
 
 /** The directive `s[start, end)` names as a key, read the way `mode` reads keys. */
 export function classify(s: string, start: number, end: number, mode: Mode): DirectiveKind {
   if (mode === 'google') {
     // Only keys with the key's first letter can match (`| 0x20` lower-cases ASCII letters).
-    const family = GOOGLE_KEYS_BY_LETTER.get(s.charCodeAt(start) | 0x20);
+    const family = GOOGLE_KEYS_BY_LETTER[s.charCodeAt(start) | 0x20];
     if (family)
       for (const [word, kind] of family) if (keyIs(s, start, end, word, true)) return kind;
     return keyIs(s, start, end, 'crawl-delay', false) ? 'crawl-delay' : 'other';
@@ -110,27 +110,6 @@ export function classify(s: string, start: number, end: number, mode: Mode): Dir
   // RFC keys are matched whole, and no two have the same length.
   const key = RFC_KEY_BY_LENGTH[end - start];
   return key !== undefined && keyIs(s, start, end, key[0], false) ? key[1] : 'other';
-}
-
-/**
- * The next position of `ch` at or after `from` in `text`, remembered between calls: lines are
- * read in order, so each character is searched past once and a file costs linear time (an
- * unbounded indexOf per line would rescan the rest of the file on every line without `ch`).
- */
-export class NextOf {
-  private at = -2;
-  constructor(
-    private readonly text: string,
-    private readonly ch: string,
-  ) {}
-  /** Position of the next `ch` at or after `from`, or the text's length when there is none. */
-  from(from: number): number {
-    if (this.at < from && this.at !== this.text.length) {
-      const i = this.text.indexOf(this.ch, from);
-      this.at = i < 0 ? this.text.length : i;
-    }
-    return this.at;
-  }
 }
 
 /** Google-compatible: where its reference ends a line, in UTF-16 units of `s`. */

@@ -1,4 +1,5 @@
-// Property tests (fast-check, bounded runs): normalization is idempotent and yields one alphabet;
+// Property tests (fast-check, bounded runs): normalization is idempotent and yields one alphabet,
+// and its in-place checks agree with it;
 // parse, isAllowed and explain are total; re-spelling an unreserved character as its escape
 // never changes an rfc decision; explain agrees with isAllowed; bytes and strings read alike.
 
@@ -6,6 +7,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { type Mode, normalizePath, normalizePattern, parse } from '../../src/core/index.js';
+import {
+  escapeGooglePattern,
+  isGoogleEscapedPattern,
+  isNormalizedPath,
+  isNormalizedPattern,
+} from '../../src/core/normalize.js';
 
 const RUNS = 500;
 const MODES: Mode[] = ['rfc', 'google'];
@@ -243,6 +250,32 @@ describe('normalization properties', () => {
       fc.assert(
         fc.property(input, (s) => {
           assert.doesNotMatch(normalizePath(s), /[*$]/);
+        }),
+        { numRuns: RUNS },
+      );
+    });
+
+    it(`the in-place checks see what they say, and then rewriting changes nothing, on ${name}`, () => {
+      // The parser and matcher ask these where a pattern or path stands, text on either side.
+      // Each is a fast, conservative check: an escape (even a canonical one) makes it false.
+      fc.assert(
+        fc.property(input, input, input, (before, pattern, after) => {
+          const s = before + pattern + after;
+          const [start, end] = [before.length, before.length + pattern.length];
+          const checks = [
+            [isNormalizedPattern, /[\x00-\x20\x7f-\uffff%]|\$(?!$)/, normalizePattern],
+            [isNormalizedPath, /[\x00-\x20\x7f-\uffff%*$]/, normalizePath],
+            [isGoogleEscapedPattern, /[%\u0080-\uffff]/, escapeGooglePattern],
+          ] as const;
+          for (const [check, rewrites, rewrite] of checks) {
+            const kept = check(s, start, end);
+            assert.equal(
+              kept,
+              !rewrites.test(pattern),
+              `${check.name}(${JSON.stringify(pattern)})`,
+            );
+            if (kept) assert.equal(rewrite(pattern), pattern);
+          }
         }),
         { numRuns: RUNS },
       );
