@@ -115,18 +115,38 @@ function normalizeRange(s: string, start: number, end: number, isPath: boolean):
 }
 
 /**
- * A character {@link normalizeRange} rewrites: controls, space, DEL and non-ASCII, `%`, and
- * (in a path) `*` and `$`. Regular expressions scan in native code: the pre-check that lets
- * most inputs through untouched costs about half of a loop over `charCodeAt`.
- */
-const PATH_REWRITE = /[\x00-\x20\x7f-\uffff%*$]/g;
-/**
- * A run of characters a pattern keeps as written: printable ASCII but `%` and `$` (a `$` is
- * kept only as the last character, the anchor), and but `#` (kept, but ending the run).
- * Sticky, so a test reads from where it is put: a parsed pattern is followed by white space,
- * `#` or the text's end (values hold no comment), so the run ends where the pattern does.
+ * A run of what a pattern keeps as written: printable ASCII but `%` and `$` (a `$` is kept
+ * only as the last character, the anchor) and but `#` (kept, but ending the run). Sticky, so
+ * a test reads from where it is put: a parsed pattern is followed by white space, `#` or the
+ * text's end (values hold no comment), so the run ends with it. Escapes end it too, and are
+ * looked at one by one.
  */
 const KEPT_IN_PATTERN = /[!"&-~]*/y;
+/** The same for a path, where `*` and `$` are rewritten too (and `#` is kept). */
+const KEPT_IN_PATH = /[!-#&-)+-~]*/y;
+
+/** Where a run of `kept` from `from` in `s` stops (perhaps past the range asked about). */
+function runEnd(kept: RegExp, s: string, from: number): number {
+  kept.lastIndex = from;
+  kept.test(s);
+  return kept.lastIndex;
+}
+
+/** The value of an upper-case hex digit, else -1. */
+function upperHexValue(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  return c >= 0x41 && c <= 0x46 ? c - 0x41 + 10 : -1;
+}
+
+/**
+ * Whether `s[i, i + 3)`, with a `%` at `i`, is an escape normalization keeps as it is:
+ * upper-case hex of a byte that is not unreserved (those are decoded).
+ */
+function isKeptEscape(s: string, i: number): boolean {
+  const hi = upperHexValue(s.charCodeAt(i + 1));
+  const lo = upperHexValue(s.charCodeAt(i + 2));
+  return hi >= 0 && lo >= 0 && !isUnreserved((hi << 4) | lo);
+}
 
 /** True when {@link normalizeRange} would return `s[start, end)` unchanged. */
 function isCanonical(s: string, start: number, end: number, isPath: boolean): boolean {
@@ -134,19 +154,19 @@ function isCanonical(s: string, start: number, end: number, isPath: boolean): bo
 }
 
 /**
- * True when the pattern `s[start, end)` is printable ASCII with no `%` and a `$` only at its
- * end: then it is already normalized ({@link normalizePattern} would return it unchanged).
- * Checked where it stands, so a parser need not copy it first.
+ * True when the pattern `s[start, end)` is printable ASCII whose escapes are upper-case hex of
+ * bytes that are not unreserved and whose `$` is only at its end: then it is already
+ * normalized ({@link normalizePattern} would return it unchanged). Checked where it stands,
+ * so a parser need not copy it first.
  */
 export function isNormalizedPattern(s: string, start = 0, end = s.length): boolean {
   for (let i = start; ; i++) {
-    KEPT_IN_PATTERN.lastIndex = i;
-    KEPT_IN_PATTERN.test(s);
-    i = KEPT_IN_PATTERN.lastIndex;
+    i = runEnd(KEPT_IN_PATTERN, s, i);
     if (i >= end) return true;
     const c = s.charCodeAt(i);
+    if (c === 0x25 && i + 3 <= end && isKeptEscape(s, i)) i += 2;
     // `#` is kept too; it only ends the run.
-    if (c !== 0x23 && !(c === 0x24 && i === end - 1)) return false;
+    else if (c !== 0x23 && !(c === 0x24 && i === end - 1)) return false;
   }
 }
 
@@ -169,35 +189,42 @@ export function normalizePath(path: string, start = 0, end = path.length): Norma
 }
 
 /**
- * True when `s[start, end)` is already a normalized path: printable ASCII without `%`, `*`
- * or `$`. The matcher's fast path: such a path is compared where it stands, with no copy.
+ * True when `s[start, end)` is already a normalized path: printable ASCII without `*` or `$`
+ * whose escapes are kept ones. The matcher's fast path: such a path is compared where it
+ * stands, with no copy.
  */
 export function isNormalizedPath(s: string, start: number, end: number): boolean {
-  PATH_REWRITE.lastIndex = start;
-  // The scan may run past `end` (into a fragment); only a character before `end` counts.
-  return !PATH_REWRITE.test(s) || PATH_REWRITE.lastIndex - 1 >= end;
+  for (let i = start; ; i += 3) {
+    i = runEnd(KEPT_IN_PATH, s, i);
+    if (i >= end) return true;
+    if (s.charCodeAt(i) !== 0x25 || i + 3 > end || !isKeptEscape(s, i)) return false;
+  }
 }
 
 /**
- * A run of characters {@link escapeGooglePattern} keeps: ASCII but `%`, and but white space
- * and `#` (kept too, but ending the run), so that, as with {@link KEPT_IN_PATTERN}, the run
- * ends where a parsed pattern does.
+ * A run of what {@link escapeGooglePattern} keeps: ASCII but `%` (escapes are looked at one
+ * by one), and but white space and `#` (kept too, but ending the run), so that, as with
+ * {@link KEPT_IN_PATTERN}, the run ends where a parsed pattern does.
  */
 const KEPT_BY_GOOGLE = /[\x00-\x08\x0e-\x1f!"$&-\x7f]*/y;
 
 /**
- * Google-compatible: true when {@link escapeGooglePattern} would return the pattern
- * `s[start, end)` unchanged because it holds no `%` and no non-ASCII.
+ * Google-compatible: true when the pattern `s[start, end)` is ASCII whose escapes have
+ * upper-case hex: then {@link escapeGooglePattern} returns it unchanged.
  */
 export function isGoogleEscapedPattern(s: string, start = 0, end = s.length): boolean {
   for (let i = start; ; i++) {
-    KEPT_BY_GOOGLE.lastIndex = i;
-    KEPT_BY_GOOGLE.test(s);
-    i = KEPT_BY_GOOGLE.lastIndex;
+    i = runEnd(KEPT_BY_GOOGLE, s, i);
     if (i >= end) return true;
-    // White space and `#` are kept too; they only end the run.
     const c = s.charCodeAt(i);
-    if (c === 0x25 || c >= 0x80) return false;
+    if (c === 0x25) {
+      const escaped =
+        i + 3 <= end &&
+        upperHexValue(s.charCodeAt(i + 1)) >= 0 &&
+        upperHexValue(s.charCodeAt(i + 2)) >= 0;
+      if (!escaped) return false;
+      i += 2;
+    } else if (c >= 0x80) return false; // white space and `#` are kept; they only end the run
   }
 }
 
@@ -207,7 +234,7 @@ export function isGoogleEscapedPattern(s: string, start = 0, end = s.length): bo
  * @example escapeGooglePattern('/caf\u00e9/%aa') // '/caf%C3%A9/%AA'
  */
 export function escapeGooglePattern(pattern: string): string {
-  // Without `%` and non-ASCII there is nothing to escape (a native scan decides).
+  // ASCII with upper-case escapes has nothing to escape (a native scan decides).
   if (isGoogleEscapedPattern(pattern)) return pattern;
   let out = '';
   let run = 0;

@@ -2,7 +2,6 @@
 // LF, CR and CRLF ending a line. Lines that are blank or only a comment yield nothing; lines
 // that cannot be read yield a record saying why, so lint can point at them.
 
-import { NextOf } from './next-of.js';
 import type { Mode } from './types.js';
 
 /** The directives heed acts on; everything else is `other` (kept as an extension). */
@@ -112,11 +111,11 @@ export function classify(s: string, start: number, end: number, mode: Mode): Dir
   return key !== undefined && keyIs(s, start, end, key[0], false) ? key[1] : 'other';
 }
 
-/** Google-compatible: where its reference ends a line, in UTF-16 units of `s`. */
-function googleLineEnd(s: string, start: number, end: number, nul: NextOf): number {
-  // It reads C strings: a NUL ends the line.
-  const at = nul.from(start);
-  if (at < end) end = at;
+/**
+ * Google-compatible: where its reference ends the line `s[start, end)` (NUL-free), which it
+ * cuts at {@link GOOGLE_MAX_LINE_BYTES} bytes.
+ */
+function googleLineEnd(s: string, start: number, end: number): number {
   if ((end - start) * 3 <= GOOGLE_MAX_LINE_BYTES) return end;
   let bytes = 0;
   for (let i = start; i < end; i++) {
@@ -145,24 +144,40 @@ export function bomLength(text: string): number {
   return 0;
 }
 
+/** The next position of `ch` at or after `from`, or the text's length when there is none. */
+function next(text: string, ch: string, from: number): number {
+  const at = text.indexOf(ch, from);
+  return at < 0 ? text.length : at;
+}
+
 /** Reads every line of `text` into `visitor`. Returns the number of lines. */
 export function readLines(text: string, mode: Mode, visitor: LineVisitor): number {
+  const length = text.length;
+  // The next position of each character that structures a line, at or after the current
+  // line (the text's length: none left). Each is searched again only once passed, so every
+  // character is searched past once and a file costs linear time.
+  let lf = -1;
+  let cr = -1;
+  let hash = -1;
+  let colon = -1;
+  let nul = -1;
   let line = 0;
   let pos = bomLength(text);
-  const length = text.length;
-  const finder: Finder = {
-    lf: new NextOf(text, '\n'),
-    cr: new NextOf(text, '\r'),
-    hash: new NextOf(text, '#'),
-    colon: new NextOf(text, ':'),
-    nul: new NextOf(text, '\0'),
-  };
   for (;;) {
-    const lf = finder.lf.from(pos);
-    const cr = finder.cr.from(pos);
-    const end = Math.min(lf, cr);
+    if (lf < pos) lf = next(text, '\n', pos);
+    if (cr < pos) cr = next(text, '\r', pos);
+    if (hash < pos) hash = next(text, '#', pos);
+    if (colon < pos) colon = next(text, ':', pos);
+    const end = lf < cr ? lf : cr;
+    let content = end;
+    if (mode === 'google') {
+      // Google-compatible: its reference reads C strings (a NUL ends the line) and cuts
+      // long lines.
+      if (nul < pos) nul = next(text, '\0', pos);
+      content = googleLineEnd(text, pos, nul < end ? nul : end);
+    }
     line++;
-    readLine(text, pos, end, line, mode, finder, visitor);
+    readLine(text, pos, hash < content ? hash : content, colon, line, mode, visitor);
     if (end >= length) return line;
     // CRLF is one line end; a CR that ends the text has no LF after it (lf is then the
     // text's length, which would otherwise pass for end + 1).
@@ -170,32 +185,24 @@ export function readLines(text: string, mode: Mode, visitor: LineVisitor): numbe
   }
 }
 
-/** Next-occurrence finders over one text, shared by every line. */
-interface Finder {
-  lf: NextOf;
-  cr: NextOf;
-  hash: NextOf;
-  colon: NextOf;
-  nul: NextOf;
-}
-
+/**
+ * One line, `s[start, end)` without its comment; `colon` is the first `:` at or after
+ * `start` (perhaps past `end`).
+ */
 function readLine(
   s: string,
   start: number,
   end: number,
+  colon: number,
   line: number,
   mode: Mode,
-  finder: Finder,
   visitor: LineVisitor,
 ): void {
-  if (mode === 'google') end = googleLineEnd(s, start, end, finder.nul);
-  const hash = finder.hash.from(start);
-  if (hash < end) end = hash;
   while (start < end && isSpace(s.charCodeAt(start))) start++;
   while (end > start && isSpace(s.charCodeAt(end - 1))) end--;
   if (start === end) return;
 
-  let sep = finder.colon.from(start);
+  let sep = colon;
   let valueStart: number;
   let missingColon = false;
   if (sep >= end) {

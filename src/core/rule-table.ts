@@ -32,8 +32,16 @@ export const DIFFERS = 8;
  */
 export const GOOGLE_INDEX = 16;
 
+/**
+ * Where tables are written while a file is read, kept between parses (which never overlap):
+ * each table then costs one allocation, its exact-size copy at {@link RuleTable.seal}.
+ */
+let scratch = new Int32Array(4096);
+/** A scratch grown past this (by a huge file) is let go after use. */
+const SCRATCH_KEPT = 1 << 20;
+
 export class RuleTable {
-  /** T_SIZE numbers a rule; spare room at the end until {@link seal}. */
+  /** T_SIZE numbers a rule: the shared scratch until {@link seal}, then the table's own. */
   data: Int32Array;
   private size = 0;
   /** Normalized forms that differ from the written pattern, by rule number (few or none). */
@@ -44,8 +52,7 @@ export class RuleTable {
 
   constructor(readonly text: string) {
     this.stars = new NextOf(text, '*');
-    // Room for a rule every 32 characters (real files average one per 48): rarely grown.
-    this.data = new Int32Array(T_SIZE * Math.max(16, text.length >> 5));
+    this.data = scratch;
   }
 
   /**
@@ -91,12 +98,13 @@ export class RuleTable {
   private grow(): void {
     const grown = new Int32Array(this.data.length * 2);
     grown.set(this.data);
-    this.data = grown;
+    this.data = scratch = grown;
   }
 
-  /** Drops the spare room left by growing, once the file is read. */
+  /** Copies the table out of the scratch, once the file is read. */
   seal(): void {
     this.data = this.data.slice(0, this.size * T_SIZE);
+    if (scratch.length > SCRATCH_KEPT) scratch = new Int32Array(4096);
     this.stars = null;
   }
 
