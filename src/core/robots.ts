@@ -3,7 +3,7 @@
 
 import { callerToken } from './agent.js';
 import { utf8Length } from './decode.js';
-import { isNormalizedPath, normalizePath } from './normalize.js';
+import { normalizePath } from './normalize.js';
 import { DEFAULT_MAX_BYTES, type ParsedFile, type ParsedGroup, parseFile } from './parse.js';
 import {
   type CompiledPattern,
@@ -145,11 +145,12 @@ class ParsedRobots implements RobotsTxt {
     requireStrings('isAllowed', url, agent);
     const { index } = this.select(agent);
     if (index === null) return true;
-    let s = locatePath(url);
+    const rfc = this.mode === 'rfc';
+    let s = locatePath(url, rfc);
     let start = located.start;
     let end = located.end;
-    if (this.mode === 'rfc') {
-      if (!isNormalizedPath(s, start, end)) {
+    if (rfc) {
+      if (!located.normalized) {
         s = normalizePath(s, start, end);
         start = 0;
         end = s.length;

@@ -33,12 +33,11 @@ export const DIFFERS = 8;
 export const GOOGLE_INDEX = 16;
 
 /**
- * Where tables are written while a file is read, kept between parses (which never overlap):
- * each table then costs one allocation, its exact-size copy at {@link RuleTable.seal}.
+ * Where tables of small files are written while the file is read, kept between parses (which
+ * never overlap): such a table then costs one allocation, its exact-size copy at
+ * {@link RuleTable.seal}. Larger files get their own room.
  */
-let scratch = new Int32Array(4096);
-/** A scratch grown past this (by a huge file) is let go after use. */
-const SCRATCH_KEPT = 1 << 20;
+const scratch = new Int32Array(16_384);
 
 export class RuleTable {
   /** T_SIZE numbers a rule: the shared scratch until {@link seal}, then the table's own. */
@@ -52,7 +51,9 @@ export class RuleTable {
 
   constructor(readonly text: string) {
     this.stars = new NextOf(text, '*');
-    this.data = scratch;
+    // Room for a rule every 32 characters (real files average one per 48): rarely grown.
+    const room = T_SIZE * Math.max(16, text.length >> 5);
+    this.data = room <= scratch.length ? scratch : new Int32Array(room);
   }
 
   /**
@@ -98,13 +99,12 @@ export class RuleTable {
   private grow(): void {
     const grown = new Int32Array(this.data.length * 2);
     grown.set(this.data);
-    this.data = scratch = grown;
+    this.data = grown;
   }
 
-  /** Copies the table out of the scratch, once the file is read. */
+  /** Copies the table out of its room, at its exact size, once the file is read. */
   seal(): void {
     this.data = this.data.slice(0, this.size * T_SIZE);
-    if (scratch.length > SCRATCH_KEPT) scratch = new Int32Array(4096);
     this.stars = null;
   }
 

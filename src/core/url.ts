@@ -2,8 +2,13 @@
 // fragment (RFC 9309 §2.2.2). Found by scanning, with no URL object: a decision allocates nothing.
 // The rules for odd input follow Google's reference (GetPathParamsQuery) in both modes.
 
-/** Where {@link locatePath} found the path: `[start, end)` of the string it returned. */
-export const located = { start: 0, end: 0 };
+import { isNormalizedPath, normalizedPathRun } from './normalize.js';
+
+/**
+ * Where {@link locatePath} found the path: `[start, end)` of the string it returned, and
+ * when asked, whether that path is already normalized (see isNormalizedPath).
+ */
+export const located = { start: 0, end: 0, normalized: false };
 
 function indexOfAny(s: string, from: number): number {
   for (let i = from; i < s.length; i++) {
@@ -13,13 +18,23 @@ function indexOfAny(s: string, from: number): number {
   return -1;
 }
 
+/** Where the path starts after the authority: its '/', '?' or ';'; or a '#' first; or -1. */
+function pathStart(s: string, from: number): number {
+  for (let i = from; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x2f || c === 0x3f || c === 0x3b || c === 0x23) return i; // '/', '?', ';', '#'
+  }
+  return -1;
+}
+
 /**
  * Locates the path (with params and query) of `url`, which may be a path (`/a?b`), an absolute
  * URL or a scheme-relative one (`//host/a`). Returns the string holding it and sets
- * {@link located}; the result always starts with `/` (a missing path is `/`).
+ * {@link located}; the result always starts with `/` (a missing path is `/`). With
+ * `checkNormalized`, also sets `located.normalized`, in the same pass over the path.
  * @example locatePath('https://example.com:8080/a?b#c') // url itself, located = {start: 24, end: 28}
  */
-export function locatePath(url: string): string {
+export function locatePath(url: string, checkNormalized = false): string {
   let authorityEnd = httpAuthority(url);
   if (authorityEnd < 0) {
     const from =
@@ -31,23 +46,34 @@ export function locatePath(url: string): string {
     else authorityEnd += 3;
     // A '#' before the authority (Google's reference searches from `from`) ends the URL there.
     const hash = url.indexOf('#', from);
-    if (hash >= 0 && hash < authorityEnd) return root();
+    if (hash >= 0 && hash < authorityEnd) return root(checkNormalized);
   }
-  const start = indexOfAny(url, authorityEnd);
-  if (start < 0) return root();
-  const hash = url.indexOf('#', authorityEnd);
-  if (hash >= 0 && hash < start) return root();
-  const end = hash < 0 ? url.length : hash;
+  const start = pathStart(url, authorityEnd);
+  // No path, or a fragment before it.
+  if (start < 0 || url.charCodeAt(start) === 0x23) return root(checkNormalized);
   if (url.charCodeAt(start) === 0x2f) {
     located.start = start;
-    located.end = end;
+    if (checkNormalized) {
+      // One pass finds where the path ends and whether it is normalized already.
+      const stop = normalizedPathRun(url, start, url.length);
+      const kept = stop === url.length || url.charCodeAt(stop) === 0x23;
+      located.normalized = kept;
+      located.end = kept ? stop : endOfPath(url, stop);
+    } else located.end = endOfPath(url, start);
     return url;
   }
   // The path is missing but params or a query follow: the path is `/`.
-  const path = '/' + url.slice(start, end);
+  const path = '/' + url.slice(start, endOfPath(url, start));
   located.start = 0;
   located.end = path.length;
+  if (checkNormalized) located.normalized = isNormalizedPath(path, 0, path.length);
   return path;
+}
+
+/** Where the path that goes on at `from` ends: at the fragment's '#', or the URL's end. */
+function endOfPath(url: string, from: number): number {
+  const hash = url.indexOf('#', from);
+  return hash < 0 ? url.length : hash;
 }
 
 /**
@@ -72,8 +98,9 @@ function httpAuthority(url: string): number {
     : -1;
 }
 
-function root(): string {
+function root(checkNormalized: boolean): string {
   located.start = 0;
   located.end = 1;
+  if (checkNormalized) located.normalized = true;
   return '/';
 }
