@@ -62,6 +62,13 @@ export class RuleIndex {
   /** The table's rule number of each rule of the compiled index. */
   private ids: Int32Array | null = null;
 
+  /**
+   * Bits by character code: the second characters of the rules' literal prefixes (before any
+   * `*`), when every prefix has one. A path whose second character is none of them matches no
+   * rule, which for most small files is most paths. Null when some prefix is shorter.
+   */
+  private readonly seconds: Int32Array | null;
+
   /** @param ranges pairs `[first, end)` of rule numbers, in table order. */
   constructor(
     private readonly table: RuleTable,
@@ -70,36 +77,65 @@ export class RuleIndex {
     let size = 0;
     let wildCount = 0;
     let patternChars = 0;
-    this.forEachRule((n, info) => {
+    let seconds: Int32Array | null = new Int32Array(4);
+    this.forEachRule((n, info, _, form, from) => {
       size++;
       patternChars += n;
-      if ((info & SHAPE) === SHAPE_WILD) wildCount++;
+      const shape = info & SHAPE;
+      if (shape === SHAPE_WILD) wildCount++;
+      const literal =
+        shape === SHAPE_EXACT
+          ? n - 1
+          : shape === SHAPE_PLAIN
+            ? n
+            : form.charCodeAt(from) === 0x2a
+              ? 0
+              : form.charCodeAt(from + 1) === 0x2a
+                ? 1
+                : n;
+      // Google's derived `dir/$` has the literal prefix `dir/`, which may be just `/`.
+      const derived =
+        info & GOOGLE_INDEX ? googleIndexDirectoryEnd(form, from, from + n) - from : n;
+      const c = form.charCodeAt(from + 1);
+      if (literal < 2 || derived < 2 || c >= 0x80) seconds = null;
+      else if (seconds !== null) seconds[c >> 5] |= 1 << (c & 31);
     });
     this.size = size;
     this.wildCount = wildCount;
     this.patternChars = patternChars;
+    this.seconds = seconds;
   }
 
-  /** Each rule with a non-empty pattern: its number, INFO bits and normalized length. */
-  private forEachRule(visit: (n: number, info: number, rule: number) => void): void {
-    const { data, forms } = this.table;
+  /**
+   * Each rule with a non-empty pattern: its number, INFO bits and normalized form, which is
+   * `form[from, from + n)`.
+   */
+  private forEachRule(
+    visit: (n: number, info: number, rule: number, form: string, from: number) => void,
+  ): void {
+    const { data, text, forms } = this.table;
     const ranges = this.ranges;
     for (let g = 0; g < ranges.length; g += 2) {
       for (let r = ranges[g]; r < ranges[g + 1]; r++) {
-        const info = data[r * T_SIZE + T_INFO];
-        const n =
-          info & DIFFERS
-            ? forms!.get(r)!.length
-            : data[r * T_SIZE + T_END] - data[r * T_SIZE + T_START];
+        const at = r * T_SIZE;
+        const info = data[at + T_INFO];
+        const form = info & DIFFERS ? forms!.get(r)! : text;
+        const from = info & DIFFERS ? 0 : data[at + T_START];
+        const n = info & DIFFERS ? form.length : data[at + T_END] - from;
         // An empty pattern matches nothing (RFC 9309 §2.2.2; in Google's reference its
         // priority 0 never decides).
-        if (n > 0) visit(n, info, r);
+        if (n > 0) visit(n, info, r, form, from);
       }
     }
   }
 
   /** The table's number of the deciding rule for the path `s[start, end)`, or -1 when none. */
   match(s: string, start: number, end: number): number {
+    const seconds = this.seconds;
+    if (seconds !== null) {
+      const c = s.charCodeAt(start + 1);
+      if (end - start < 2 || c >= 0x80 || (seconds[c >> 5] & (1 << (c & 31))) === 0) return -1;
+    }
     if (this.compiled !== null) {
       const r = this.compiled.decide(s, start, end);
       return r < 0 ? -1 : this.ids![r];
