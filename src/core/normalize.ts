@@ -122,10 +122,7 @@ function normalizeRange(s: string, start: number, end: number, isPath: boolean):
  * looked at one by one.
  */
 const KEPT_IN_PATTERN = /[!"&-~]*/y;
-/**
- * The same for a path, where `*` and `$` are rewritten too, and `#` (kept) ends the run: it
- * ends a URL's path, so one run finds the path's end and whether it needs normalizing.
- */
+/** The same for a path, where `*` and `$` are rewritten too (and `#`, kept, ends the run). */
 const KEPT_IN_PATH = /[!"&-)+-~]*/y;
 
 /** Where a run of `kept` from `from` in `s` stops (perhaps past the range asked about). */
@@ -192,27 +189,26 @@ export function normalizePath(path: string, start = 0, end = path.length): Norma
 }
 
 /**
- * Where a run of what a normalized path keeps as it is, from `from`, stops before `end`: at
- * a `#`, at a character normalization rewrites, or at `end`.
- */
-export function normalizedPathRun(s: string, from: number, end: number): number {
-  for (let i = from; ; i += 3) {
-    i = runEnd(KEPT_IN_PATH, s, i);
-    if (i >= end) return end;
-    if (s.charCodeAt(i) !== 0x25 || i + 3 > end || !isKeptEscape(s, i)) return i;
-  }
-}
-
-/**
  * True when `s[start, end)` is already a normalized path: printable ASCII without `*` or `$`
  * whose escapes are kept ones. The matcher's fast path: such a path is compared where it
  * stands, with no copy.
  */
 export function isNormalizedPath(s: string, start: number, end: number): boolean {
-  for (let i = normalizedPathRun(s, start, end); i < end; i = normalizedPathRun(s, i + 1, end)) {
-    if (s.charCodeAt(i) !== 0x23) return false; // `#` is kept; it only ends a run
+  for (let i = start; ; i++) {
+    i = runEnd(KEPT_IN_PATH, s, i);
+    if (i >= end) return true;
+    const c = s.charCodeAt(i);
+    if (c === 0x25 && i + 3 <= end && isKeptEscape(s, i)) i += 2;
+    else if (c !== 0x23) return false; // `#` is kept; it only ends the run
   }
-  return true;
+}
+
+/**
+ * Whether normalization keeps the path character `c` as it is, whatever surrounds it:
+ * printable ASCII but `%` (which may start an escape), `*` and `$`.
+ */
+export function isKeptInPath(c: number): boolean {
+  return c > 0x20 && c < 0x7f && c !== 0x25 && c !== 0x2a && c !== 0x24;
 }
 
 /**

@@ -3,7 +3,7 @@
 
 import { callerToken } from './agent.js';
 import { utf8Length } from './decode.js';
-import { normalizePath } from './normalize.js';
+import { isNormalizedPath, normalizePath } from './normalize.js';
 import { DEFAULT_MAX_BYTES, type ParsedFile, type ParsedGroup, parseFile } from './parse.js';
 import {
   type CompiledPattern,
@@ -145,12 +145,13 @@ class ParsedRobots implements RobotsTxt {
     requireStrings('isAllowed', url, agent);
     const { index } = this.select(agent);
     if (index === null) return true;
-    const rfc = this.mode === 'rfc';
-    let s = locatePath(url, rfc);
+    let s = locatePath(url);
     let start = located.start;
     let end = located.end;
-    if (rfc) {
-      if (!located.normalized) {
+    if (this.mode === 'rfc') {
+      // A path whose second character already rules out every rule needs no normalizing.
+      if (index.rulesOut(s, start, end, true)) return true;
+      if (!isNormalizedPath(s, start, end)) {
         s = normalizePath(s, start, end);
         start = 0;
         end = s.length;

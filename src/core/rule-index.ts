@@ -5,6 +5,7 @@
 // Google's reference does.
 
 import { CompiledIndex, K_EXACT, K_PLAIN, K_WILD, type RuleList } from './compiled-index.js';
+import { isKeptInPath } from './normalize.js';
 import {
   type CompiledPattern,
   compilePattern,
@@ -129,13 +130,23 @@ export class RuleIndex {
     }
   }
 
+  /**
+   * Whether the path `s[start, end)` matches no rule, as its second character alone tells.
+   * `raw`: the path is not normalized yet (rfc); then only a character normalization keeps as
+   * it is can tell (an escape, say, may turn into any character).
+   */
+  rulesOut(s: string, start: number, end: number, raw: boolean): boolean {
+    const seconds = this.seconds;
+    if (seconds === null) return false;
+    if (end - start < 2) return true;
+    const c = s.charCodeAt(start + 1);
+    if (raw && !isKeptInPath(c)) return false;
+    return c >= 0x80 || (seconds[c >> 5] & (1 << (c & 31))) === 0;
+  }
+
   /** The table's number of the deciding rule for the path `s[start, end)`, or -1 when none. */
   match(s: string, start: number, end: number): number {
-    const seconds = this.seconds;
-    if (seconds !== null) {
-      const c = s.charCodeAt(start + 1);
-      if (end - start < 2 || c >= 0x80 || (seconds[c >> 5] & (1 << (c & 31))) === 0) return -1;
-    }
+    if (this.rulesOut(s, start, end, false)) return -1;
     if (this.compiled !== null) {
       const r = this.compiled.decide(s, start, end);
       return r < 0 ? -1 : this.ids![r];

@@ -2,13 +2,8 @@
 // fragment (RFC 9309 §2.2.2). Found by scanning, with no URL object: a decision allocates nothing.
 // The rules for odd input follow Google's reference (GetPathParamsQuery) in both modes.
 
-import { isNormalizedPath, normalizedPathRun } from './normalize.js';
-
-/**
- * Where {@link locatePath} found the path: `[start, end)` of the string it returned, and
- * when asked, whether that path is already normalized (see isNormalizedPath).
- */
-export const located = { start: 0, end: 0, normalized: false };
+/** Where {@link locatePath} found the path: `[start, end)` of the string it returned. */
+export const located = { start: 0, end: 0 };
 
 function indexOfAny(s: string, from: number): number {
   for (let i = from; i < s.length; i++) {
@@ -30,11 +25,10 @@ function pathStart(s: string, from: number): number {
 /**
  * Locates the path (with params and query) of `url`, which may be a path (`/a?b`), an absolute
  * URL or a scheme-relative one (`//host/a`). Returns the string holding it and sets
- * {@link located}; the result always starts with `/` (a missing path is `/`). With
- * `checkNormalized`, also sets `located.normalized`, in the same pass over the path.
+ * {@link located}; the result always starts with `/` (a missing path is `/`).
  * @example locatePath('https://example.com:8080/a?b#c') // url itself, located = {start: 24, end: 28}
  */
-export function locatePath(url: string, checkNormalized = false): string {
+export function locatePath(url: string): string {
   let authorityEnd = httpAuthority(url);
   if (authorityEnd < 0) {
     const from =
@@ -46,27 +40,20 @@ export function locatePath(url: string, checkNormalized = false): string {
     else authorityEnd += 3;
     // A '#' before the authority (Google's reference searches from `from`) ends the URL there.
     const hash = url.indexOf('#', from);
-    if (hash >= 0 && hash < authorityEnd) return root(checkNormalized);
+    if (hash >= 0 && hash < authorityEnd) return root();
   }
   const start = pathStart(url, authorityEnd);
   // No path, or a fragment before it.
-  if (start < 0 || url.charCodeAt(start) === 0x23) return root(checkNormalized);
+  if (start < 0 || url.charCodeAt(start) === 0x23) return root();
   if (url.charCodeAt(start) === 0x2f) {
     located.start = start;
-    if (checkNormalized) {
-      // One pass finds where the path ends and whether it is normalized already.
-      const stop = normalizedPathRun(url, start, url.length);
-      const kept = stop === url.length || url.charCodeAt(stop) === 0x23;
-      located.normalized = kept;
-      located.end = kept ? stop : endOfPath(url, stop);
-    } else located.end = endOfPath(url, start);
+    located.end = endOfPath(url, start);
     return url;
   }
   // The path is missing but params or a query follow: the path is `/`.
   const path = '/' + url.slice(start, endOfPath(url, start));
   located.start = 0;
   located.end = path.length;
-  if (checkNormalized) located.normalized = isNormalizedPath(path, 0, path.length);
   return path;
 }
 
@@ -98,9 +85,8 @@ function httpAuthority(url: string): number {
     : -1;
 }
 
-function root(checkNormalized: boolean): string {
+function root(): string {
   located.start = 0;
   located.end = 1;
-  if (checkNormalized) located.normalized = true;
   return '/';
 }
