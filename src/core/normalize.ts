@@ -204,6 +204,22 @@ export function isNormalizedPath(s: string, start: number, end: number): boolean
 }
 
 /**
+ * Where the path that starts at `start` in the URL `s` ends (at its fragment's `#`, or the
+ * end of `s`) when it is already a normalized path (see {@link isNormalizedPath}), found in
+ * the same run; else -1.
+ */
+export function normalizedPathEnd(s: string, start: number): number {
+  for (let i = start; ; i++) {
+    i = runEnd(KEPT_IN_PATH, s, i);
+    if (i >= s.length) return s.length;
+    const c = s.charCodeAt(i);
+    if (c === 0x23) return i;
+    if (c !== 0x25 || i + 3 > s.length || !isKeptEscape(s, i)) return -1;
+    i += 2;
+  }
+}
+
+/**
  * Whether normalization keeps the path character `c` as it is, whatever surrounds it:
  * printable ASCII but `%` (which may start an escape), `*` and `$`.
  */

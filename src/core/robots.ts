@@ -3,7 +3,7 @@
 
 import { callerToken } from './agent.js';
 import { utf8Length } from './decode.js';
-import { isNormalizedPath, normalizePath } from './normalize.js';
+import { isNormalizedPath, normalizedPathEnd, normalizePath } from './normalize.js';
 import { DEFAULT_MAX_BYTES, type ParsedFile, type ParsedGroup, parseFile } from './parse.js';
 import {
   type CompiledPattern,
@@ -23,7 +23,7 @@ import type {
   RobotsTxt,
   RuleRef,
 } from './types.js';
-import { located, locatePath } from './url.js';
+import { endOfPath, located, locatePath, locatePathStart } from './url.js';
 
 /** The groups an agent obeys and the index of their rules. */
 interface Selection {
@@ -145,19 +145,27 @@ class ParsedRobots implements RobotsTxt {
     requireStrings('isAllowed', url, agent);
     const { index } = this.select(agent);
     if (index === null) return true;
-    let s = locatePath(url);
+    if (this.mode === 'google') {
+      const s = locatePath(url);
+      const rule = index.match(s, located.start, located.end);
+      return rule < 0 || this.table.isAllow(rule);
+    }
+    // rfc: the path is compared in its normalized form (RFC 9309 §2.2.2).
+    let s = locatePathStart(url);
     let start = located.start;
     let end = located.end;
-    if (this.mode === 'rfc') {
-      // A path whose second character already rules out every rule needs no normalizing.
-      if (index.rulesOut(s, start, end, true)) return true;
-      if (!isNormalizedPath(s, start, end)) {
-        s = normalizePath(s, start, end);
-        start = 0;
-        end = s.length;
-      }
-      if (isRobotsTxt(s, start, end)) return true;
+    // A path whose second character already rules out every rule needs no more reading.
+    if (index.rulesOut(s, start, end, true)) return true;
+    // Most paths are normalized already; one run finds that and where the path ends.
+    const kept = end < 0 ? normalizedPathEnd(s, start) : isNormalizedPath(s, start, end) ? end : -1;
+    if (kept >= 0) end = kept;
+    else {
+      if (end < 0) end = endOfPath(s, start);
+      s = normalizePath(s, start, end);
+      start = 0;
+      end = s.length;
     }
+    if (isRobotsTxt(s, start, end)) return true;
     const rule = index.match(s, start, end);
     return rule < 0 || this.table.isAllow(rule);
   }

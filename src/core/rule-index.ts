@@ -132,14 +132,16 @@ export class RuleIndex {
 
   /**
    * Whether the path `s[start, end)` matches no rule, as its second character alone tells.
-   * `raw`: the path is not normalized yet (rfc); then only a character normalization keeps as
-   * it is can tell (an escape, say, may turn into any character).
+   * `end` may be -1 when the path runs to the next `#` or the end of `s`. `raw`: the path is
+   * not normalized yet (rfc); then only a character normalization keeps as it is can tell
+   * (an escape, say, may turn into any character).
    */
   rulesOut(s: string, start: number, end: number, raw: boolean): boolean {
     const seconds = this.seconds;
     if (seconds === null) return false;
-    if (end - start < 2) return true;
     const c = s.charCodeAt(start + 1);
+    // A path of one character (`/`) is shorter than every prefix.
+    if (end < 0 ? Number.isNaN(c) || c === 0x23 : end - start < 2) return true;
     if (raw && !isKeptInPath(c)) return false;
     return c >= 0x80 || (seconds[c >> 5] & (1 << (c & 31))) === 0;
   }
@@ -170,6 +172,7 @@ export class RuleIndex {
     const { data, text, forms } = this.table;
     const ranges = this.ranges;
     const length = end - start;
+    const second = s.charCodeAt(start + 1);
     let best = -1;
     let bestRank = -1;
     for (let g = 0; g < ranges.length; g += 2) {
@@ -189,8 +192,13 @@ export class RuleIndex {
         if (n === 0 || n * 2 + (info & ALLOW) <= bestRank) continue;
         const shape = info & SHAPE;
         let matched: boolean;
-        if (shape === SHAPE_PLAIN) matched = n <= length && sameChars(form, from, s, start, n);
-        else if (shape === SHAPE_EXACT)
+        // Most rules differ from the path by their second character: tested before the call.
+        if (shape === SHAPE_PLAIN) {
+          matched =
+            n <= length &&
+            (n === 1 || form.charCodeAt(from + 1) === second) &&
+            sameChars(form, from, s, start, n);
+        } else if (shape === SHAPE_EXACT)
           matched = n - 1 === length && sameChars(form, from, s, start, n - 1);
         else {
           const anchored = form.charCodeAt(from + n - 1) === 0x24;

@@ -17,7 +17,8 @@ function indexOfAny(s: string, from: number): number {
 function pathStart(s: string, from: number): number {
   for (let i = from; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c === 0x2f || c === 0x3f || c === 0x3b || c === 0x23) return i; // '/', '?', ';', '#'
+    // Letters, most of a host, are past all four: one comparison each.
+    if (c <= 0x3f && (c === 0x2f || c === 0x3f || c === 0x3b || c === 0x23)) return i; // '/', '?', ';', '#'
   }
   return -1;
 }
@@ -29,6 +30,17 @@ function pathStart(s: string, from: number): number {
  * @example locatePath('https://example.com:8080/a?b#c') // url itself, located = {start: 24, end: 28}
  */
 export function locatePath(url: string): string {
+  const s = locatePathStart(url);
+  if (located.end < 0) located.end = endOfPath(s, located.start);
+  return s;
+}
+
+/**
+ * {@link locatePath}, but where the path runs on in `url` itself, its end is left to the
+ * caller (`located.end` is -1): it is the first `#` from `located.start` on, or the end of
+ * the string. A caller that reads the path anyway finds it in the same pass.
+ */
+export function locatePathStart(url: string): string {
   let authorityEnd = httpAuthority(url);
   if (authorityEnd < 0) {
     const from =
@@ -47,7 +59,7 @@ export function locatePath(url: string): string {
   if (start < 0 || url.charCodeAt(start) === 0x23) return root();
   if (url.charCodeAt(start) === 0x2f) {
     located.start = start;
-    located.end = endOfPath(url, start);
+    located.end = -1;
     return url;
   }
   // The path is missing but params or a query follow: the path is `/`.
@@ -58,7 +70,7 @@ export function locatePath(url: string): string {
 }
 
 /** Where the path that goes on at `from` ends: at the fragment's '#', or the URL's end. */
-function endOfPath(url: string, from: number): number {
+export function endOfPath(url: string, from: number): number {
   const hash = url.indexOf('#', from);
   return hash < 0 ? url.length : hash;
 }

@@ -12,6 +12,7 @@ import {
   isGoogleEscapedPattern,
   isNormalizedPath,
   isNormalizedPattern,
+  normalizedPathEnd,
 } from '../../src/core/normalize.js';
 
 const RUNS = 500;
@@ -284,6 +285,22 @@ describe('normalization properties', () => {
             }
           },
         ),
+        { numRuns: RUNS },
+      );
+    });
+
+    it(`a URL's path end and normalized state come from one run, on ${name}`, () => {
+      fc.assert(
+        fc.property(input, fc.constantFrom('', '#', '#frag', '#%zz'), (path, fragment) => {
+          const s = `https://h${path}${fragment}`;
+          const start = 9;
+          const end =
+            start + path.indexOf('#') >= start
+              ? start + path.indexOf('#')
+              : s.length - fragment.length;
+          const expected = isNormalizedPath(s, start, end) ? end : -1;
+          assert.equal(normalizedPathEnd(s, start), expected);
+        }),
         { numRuns: RUNS },
       );
     });
