@@ -411,6 +411,35 @@ describe('totality: nothing throws', () => {
   }
 });
 
+describe('sitemaps', () => {
+  it('rfc lists a Sitemap exactly when the WHATWG URL parser reads it (the fast path agrees)', () => {
+    // Hosts of labels, numbers (IPv4 or not), punycode, ports, odd characters and non-ASCII.
+    const part = fc.constantFrom(
+      ...['a', 'B', 'z', '0', '1', '9', '80', '255', '256', '99999', '1.2', '0x1', 'xn--', 'XN--'],
+      ...['-', '.', '..', '/', '?', ':', '%', '\\', '[', ']', '@', '_', '~', '\u00e9', '\u4e2d'],
+    );
+    const parses = (url: string) => {
+      try {
+        new URL(url);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    fc.assert(
+      fc.property(
+        fc.constantFrom('http://', 'https://', 'HTTP://'),
+        fc.array(part, { maxLength: 10 }),
+        (scheme, parts) => {
+          const url = scheme + parts.join('');
+          assert.equal(parse(`Sitemap: ${url}`).sitemaps.length === 1, parses(url), url);
+        },
+      ),
+      { numRuns: 5000, seed: 11 },
+    );
+  });
+});
+
 describe('decisions', () => {
   for (const mode of MODES) {
     it(`${mode}: explain().allowed === isAllowed()`, () => {
