@@ -229,10 +229,10 @@ export function isKeptInPath(c: number): boolean {
 
 /**
  * A run of what {@link escapeGooglePattern} keeps: ASCII but `%` (escapes are looked at one
- * by one), and but white space and `#` (kept too, but ending the run), so that, as with
- * {@link KEPT_IN_PATTERN}, the run ends where a parsed pattern does.
+ * by one), and but controls, white space and `#` (kept too, but ending the run), so that, as
+ * with {@link KEPT_IN_PATTERN}, the run ends where a parsed pattern does.
  */
-const KEPT_BY_GOOGLE = /[\x00-\x08\x0e-\x1f!"$&-\x7f]*/y;
+const KEPT_BY_GOOGLE = /[!"$&-\x7f]*/y;
 
 /**
  * Google-compatible: true when the pattern `s[start, end)` is ASCII whose escapes have
@@ -250,7 +250,7 @@ export function isGoogleEscapedPattern(s: string, start = 0, end = s.length): bo
         upperHexValue(s.charCodeAt(i + 2)) >= 0;
       if (!escaped) return false;
       i += 2;
-    } else if (c >= 0x80) return false; // white space and `#` are kept; they only end the run
+    } else if (c >= 0x80) return false; // controls, white space and `#` only end the run
   }
 }
 
