@@ -36,6 +36,12 @@ interface Selection {
 }
 
 const NONE: Selection = { kind: 'none', groups: [], index: null };
+
+/** The groups naming each product token (lower-case), and those naming `*`, by index. */
+interface AgentGroups {
+  byToken: Map<string, number[]>;
+  wildcard: number[];
+}
 /** Distinct agents remembered per file; past this the memo starts over. */
 const MAX_REMEMBERED_AGENTS = 256;
 
@@ -56,10 +62,8 @@ class ParsedRobots implements RobotsTxt {
   private readonly table: RuleTable;
   private readonly text: string;
   private byteCount: number;
-  /** Product token (lower-case) -> indices of the groups naming it. */
-  private readonly groupsByToken = new Map<string, number[]>();
-  /** Indices of the groups naming `*`. */
-  private readonly wildcardGroups: number[] = [];
+  /** Which groups name which agents: built on the first question (see {@link agentGroups}). */
+  private agents: AgentGroups | undefined;
   /** Made on first use, like everything a file that is never asked about does not need. */
   private selections: Map<string, Selection> | undefined;
   private bySet: Map<readonly number[], Selection> | undefined;
@@ -75,20 +79,27 @@ class ParsedRobots implements RobotsTxt {
     this.truncated = file.truncated;
     this.lineCount = file.lineCount;
     this.globalExtensions = file.extensions;
-    file.groups.forEach((group, i) => {
+  }
+
+  /** Which groups name each product token, and which name `*`, in file order. */
+  private agentGroups(): AgentGroups {
+    const byToken = new Map<string, number[]>();
+    const wildcard: number[] = [];
+    this.groups.forEach((group, i) => {
       for (const { token } of group.agents) {
         if (token === '*') {
-          if (this.wildcardGroups.at(-1) !== i) this.wildcardGroups.push(i);
+          if (wildcard.at(-1) !== i) wildcard.push(i);
           continue;
         }
         // rfc: a value without a product token names no crawler. Google-compatible: its
         // reference compares the empty token too, so it names the empty agent.
         if (token === '' && this.mode === 'rfc') continue;
-        const list = this.groupsByToken.get(token);
-        if (!list) this.groupsByToken.set(token, [i]);
+        const list = byToken.get(token);
+        if (!list) byToken.set(token, [i]);
         else if (list.at(-1) !== i) list.push(i);
       }
     });
+    return { byToken, wildcard: wildcard.slice() };
   }
 
   get bytes(): number {
@@ -105,8 +116,9 @@ class ParsedRobots implements RobotsTxt {
     this.selections ??= new Map();
     let selection = this.selections.get(agent);
     if (selection) return selection;
-    const named = this.groupsByToken.get(callerToken(agent, this.mode));
-    const indices = named ?? this.wildcardGroups;
+    this.agents ??= this.agentGroups();
+    const named = this.agents.byToken.get(callerToken(agent, this.mode));
+    const indices = named ?? this.agents.wildcard;
     if (indices.length === 0) selection = NONE;
     else {
       // One selection per set of groups (the lists above are never rebuilt, so the list itself
