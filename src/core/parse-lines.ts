@@ -168,16 +168,16 @@ export function readLines(text: string, mode: Mode, visitor: LineVisitor): numbe
     if (cr < pos) cr = next(text, '\r', pos);
     if (hash < pos) hash = next(text, '#', pos);
     if (colon < pos) colon = next(text, ':', pos);
-    const end = lf < cr ? lf : cr;
+    const end = Math.min(lf, cr);
     let content = end;
     if (mode === 'google') {
       // Google-compatible: its reference reads C strings (a NUL ends the line) and cuts
       // long lines.
       if (nul < pos) nul = next(text, '\0', pos);
-      content = googleLineEnd(text, pos, nul < end ? nul : end);
+      content = googleLineEnd(text, pos, Math.min(nul, end));
     }
     line++;
-    readLine(text, pos, hash < content ? hash : content, colon, line, mode, visitor);
+    readLine(text, pos, Math.min(hash, content), colon, line, mode, visitor);
     if (end >= length) return line;
     // CRLF is one line end; a CR that ends the text has no LF after it (lf is then the
     // text's length, which would otherwise pass for end + 1).

@@ -260,10 +260,10 @@ describe('normalization properties', () => {
       // The parser and matcher ask these where a pattern or path stands, text on either side
       // (for a parsed pattern: white space, `#` or nothing after it). Each is a fast check of
       // a definition written here as a plain regular expression.
-      const escape = '%(?:[0189A-F][0-9A-F]|2[0-9A-CF]|3[A-F]|40|5[B-E]|60|7[B-DF])';
+      const keptEscape = '%(?:[0189A-F][0-9A-F]|2[0-9A-CF]|3[A-F]|40|5[B-E]|60|7[B-DF])';
       const checks = [
-        [isNormalizedPattern, new RegExp(`^(?:[!-#&-~]|${escape})*\\$?$`), normalizePattern],
-        [isNormalizedPath, new RegExp(`^(?:[!-#&-)+-~]|${escape})*$`), normalizePath],
+        [isNormalizedPattern, new RegExp(`^(?:[!-#&-~]|${keptEscape})*\\$?$`), normalizePattern],
+        [isNormalizedPath, new RegExp(`^(?:[!-#&-)+-~]|${keptEscape})*$`), normalizePath],
         [isGoogleEscapedPattern, /^(?:[\x00-$&-\x7f]|%[0-9A-F]{2})*$/, escapeGooglePattern],
       ] as const;
       fc.assert(
