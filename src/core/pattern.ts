@@ -149,7 +149,7 @@ const DENSE_CELLS_PER_STATE = 4;
 
 /**
  * Aho–Corasick over a set of literal segments: one left-to-right pass over a path finds the
- * leftmost occurrence of every segment at once, so a rule-index node with many `*` children
+ * leftmost occurrence of every segment at once, so a compiled-index node with many `*` children
  * costs one scan of the path, not one scan per child. Built lazily by the index, on first use.
  */
 export class SegmentSearch {
