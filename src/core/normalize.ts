@@ -194,13 +194,11 @@ export function normalizePath(path: string, start = 0, end = path.length): Norma
  * stands, with no copy.
  */
 export function isNormalizedPath(s: string, start: number, end: number): boolean {
-  for (let i = start; ; i++) {
-    i = runEnd(KEPT_IN_PATH, s, i);
-    if (i >= end) return true;
-    const c = s.charCodeAt(i);
-    if (c === 0x25 && i + 3 <= end && isKeptEscape(s, i)) i += 2;
-    else if (c !== 0x23) return false; // `#` is kept; it only ends the run
+  // `#` is kept; it only ends a run.
+  for (let i = pathRunEnd(s, start, end); i < end; i = pathRunEnd(s, i + 1, end)) {
+    if (s.charCodeAt(i) !== 0x23) return false;
   }
+  return true;
 }
 
 /**
@@ -209,13 +207,19 @@ export function isNormalizedPath(s: string, start: number, end: number): boolean
  * the same run; else -1.
  */
 export function normalizedPathEnd(s: string, start: number): number {
-  for (let i = start; ; i++) {
+  const i = pathRunEnd(s, start, s.length);
+  return i === s.length || s.charCodeAt(i) === 0x23 ? i : -1;
+}
+
+/**
+ * From `from` on, past what a normalized path keeps as it is (kept escapes included): where
+ * the first `#` or character normalization rewrites stands, or `end`.
+ */
+function pathRunEnd(s: string, from: number, end: number): number {
+  for (let i = from; ; i += 3) {
     i = runEnd(KEPT_IN_PATH, s, i);
-    if (i >= s.length) return s.length;
-    const c = s.charCodeAt(i);
-    if (c === 0x23) return i;
-    if (c !== 0x25 || i + 3 > s.length || !isKeptEscape(s, i)) return -1;
-    i += 2;
+    if (i >= end) return end;
+    if (s.charCodeAt(i) !== 0x25 || i + 3 > end || !isKeptEscape(s, i)) return i;
   }
 }
 
