@@ -42,6 +42,7 @@ interface AgentGroups {
   byToken: Map<string, number[]>;
   wildcard: number[];
 }
+
 /** Distinct agents remembered per file; past this the memo starts over. */
 const MAX_REMEMBERED_AGENTS = 256;
 
