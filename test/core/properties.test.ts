@@ -335,6 +335,16 @@ describe('normalization properties', () => {
     });
   }
 
+  it('an escape cut off by the end of the range is not read whole', () => {
+    // `/a%2A` holds a kept escape, but its first four characters end in a bare `%2`.
+    const s = '/a%2A';
+    assert.equal(isNormalizedPattern(s, 0, 4), false);
+    assert.equal(isNormalizedPath(s, 0, 4), false);
+    assert.equal(isGoogleEscapedPattern(s, 0, 4), false);
+    assert.equal(isNormalizedPattern('/a%2A#', 0, 5), true);
+    assert.equal(isNormalizedPath('/a%2A#', 0, 5), true);
+  });
+
   it('re-spelling unreserved characters as escapes does not change the normalized form', () => {
     fc.assert(
       fc.property(pathText, bits, bits, (s, mask, upper) => {
