@@ -4,21 +4,10 @@
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { hash, random } from '../test/helpers/random.js';
 import { corpusPaths } from '../test/helpers/shared.js';
 
 export const SHARED = fileURLToPath(new URL('../../shared/corpus/', import.meta.url));
-
-/** Deterministic PRNG (mulberry32). */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * A flat copy of `s`. Strings built with `+` or templates are ropes in V8 until first read,
@@ -27,12 +16,6 @@ export function random(seed: number): () => number {
  */
 export function flat(s: string): string {
   return Buffer.from(s, 'utf8').toString('utf8');
-}
-
-function hash(s: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
-  return h >>> 0;
 }
 
 export interface Question {

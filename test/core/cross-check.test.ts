@@ -10,28 +10,11 @@ import fc from 'fast-check';
 import { type Mode, parse, type RobotsTxt, type RuleRef } from '../../src/core/index.js';
 import { sortByKey } from '../../src/core/pattern.js';
 import { scanPolicy, triePassPolicy } from '../../src/core/rule-index.js';
+import { hash, random } from '../helpers/random.js';
 import { corpusPaths, sharedPath } from '../helpers/shared.js';
 import { type ReferenceDecision, referenceDecide } from './reference-matcher.js';
 
 const MODES: readonly Mode[] = ['rfc', 'google'];
-
-/** Deterministic PRNG (mulberry32), so the sample is the same on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function hash(s: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
-  return h >>> 0;
-}
 
 interface Mismatch {
   where: string;
