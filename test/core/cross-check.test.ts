@@ -67,6 +67,15 @@ function compare(robots: Parsed, where: string, url: string, agent: string): Mis
   return check(robots, where, url, agent).mismatch;
 }
 
+/** `rules` under `User-agent: *`, each path asked by `bot`: every decision agrees. */
+function assertAgreesOnRules(rules: readonly string[], paths: readonly string[], mode: Mode) {
+  const robots = parseBoth(['User-agent: *', ...rules].join('\n'), mode);
+  for (const path of paths) {
+    const mismatch = compare(robots, rules.join('\n'), path, 'bot');
+    assert.equal(mismatch, null, JSON.stringify(mismatch));
+  }
+}
+
 /** The reference decision and, when the fast matcher disagrees with it, the mismatch. */
 function check(
   robots: Parsed,
@@ -355,11 +364,7 @@ describe('the fast matcher agrees with the reference matcher on generated files'
           fc.array(tieRule, { minLength: 2, maxLength: 12 }),
           fc.array(tiePath, { minLength: 1, maxLength: 6 }),
           (rules, paths) => {
-            const robots = parseBoth(['User-agent: *', ...rules].join('\n'), mode);
-            for (const path of paths) {
-              const mismatch = compare(robots, rules.join('\n'), path, 'bot');
-              assert.equal(mismatch, null, JSON.stringify(mismatch));
-            }
+            assertAgreesOnRules(rules, paths, mode);
           },
         ),
         { seed: 7, numRuns: 2000 },
@@ -390,11 +395,7 @@ describe('the fast matcher agrees with the reference matcher on generated files'
           fc.array(rule, { minLength: 6, maxLength: 80 }),
           fc.array(path, { minLength: 1, maxLength: 6 }),
           (rules, paths) => {
-            const robots = parseBoth(['User-agent: *', ...rules].join('\n'), mode);
-            for (const p of paths) {
-              const mismatch = compare(robots, rules.join('\n'), p, 'bot');
-              assert.equal(mismatch, null, JSON.stringify(mismatch));
-            }
+            assertAgreesOnRules(rules, paths, mode);
           },
         ),
         { seed: 31, numRuns: 1500 },
@@ -429,11 +430,7 @@ describe('the fast matcher agrees with the reference matcher on generated files'
           fc.array(rule, { minLength: 1, maxLength: 60 }),
           fc.array(longPath, { minLength: 1, maxLength: 4 }),
           (rules, paths) => {
-            const robots = parseBoth(['User-agent: *', ...rules].join('\n'), mode);
-            for (const path of paths) {
-              const mismatch = compare(robots, rules.join('\n'), path, 'bot');
-              assert.equal(mismatch, null, JSON.stringify(mismatch));
-            }
+            assertAgreesOnRules(rules, paths, mode);
           },
         ),
         { seed: 2022, numRuns: 800 },
@@ -475,14 +472,10 @@ describe('the fast matcher agrees with the reference matcher on generated files'
           fc.array(rule, { minLength: 4, maxLength: 80 }),
           fc.array(path, { minLength: 1, maxLength: 5 }),
           (rules, paths) => {
-            const robots = parseBoth(['User-agent: *', ...rules].join('\n'), mode);
             // Each path twice: the first decision switches to the pass, the next starts with it.
-            for (const p of [...paths, ...paths]) {
-              const mismatch = withTriePass({ minPath: 0, switchAfter: -1 }, () =>
-                compare(robots, rules.join('\n'), p, 'bot'),
-              );
-              assert.equal(mismatch, null, JSON.stringify(mismatch));
-            }
+            withTriePass({ minPath: 0, switchAfter: -1 }, () =>
+              assertAgreesOnRules(rules, [...paths, ...paths], mode),
+            );
           },
         ),
         { seed: 4711, numRuns: 2000 },
