@@ -6,7 +6,7 @@ import { utf8Length } from './decode.js';
 import { isNormalizedPath, normalizedPathEnd, normalizePath } from './normalize.js';
 import { DEFAULT_MAX_BYTES, type ParsedFile, type ParsedGroup, parseFile } from './parse.js';
 import { googleIndexDirectoryEnd, matchesPattern } from './pattern.js';
-import { RuleIndex } from './rule-index.js';
+import { precedence, RuleIndex } from './rule-index.js';
 import type { RuleTable } from './rule-table.js';
 import type {
   Diagnostic,
@@ -233,13 +233,9 @@ class ParsedRobots implements RobotsTxt {
         last = ref;
       }
     }
-    // RFC 9309 §2.2.2: the longest normalized pattern first; allow before disallow; then by line.
-    return found.sort(
-      (a, b) =>
-        b.normalized.length - a.normalized.length ||
-        (a.kind === b.kind ? 0 : a.kind === 'allow' ? -1 : 1) ||
-        a.line - b.line,
-    );
+    // Best first, in the index's order of precedence; then by line.
+    const rank = (r: RuleRef) => precedence(r.normalized.length, r.kind === 'allow' ? 1 : 0);
+    return found.sort((a, b) => rank(b) - rank(a) || a.line - b.line);
   }
 
   crawlDelay(agent: string): number | undefined {

@@ -46,6 +46,14 @@ export const scanPolicy = {
 };
 
 /**
+ * A rule's precedence (RFC 9309 §2.2.2), higher first: the longer normalized pattern, then allow
+ * (`allow` 1) over disallow (0). Among equals the earlier line is reported.
+ */
+export function precedence(normalizedLength: number, allow: number): number {
+  return normalizedLength * 2 + allow;
+}
+
+/**
  * The rules of some groups of a file (ranges of its rule table). The compiled index is built
  * when it pays: a set of a few rules is always scanned, and a larger one is scanned until the
  * scans have cost about what building costs (ski rental), or built at once when a scan would
@@ -189,7 +197,8 @@ export class RuleIndex {
           n = form.length;
         }
         // Rules come in line order: one that only ties the best so far reports a later line.
-        if (n === 0 || n * 2 + (info & ALLOW) <= bestRank) continue;
+        const rank = precedence(n, info & ALLOW);
+        if (n === 0 || rank <= bestRank) continue;
         const shape = info & SHAPE;
         let matched: boolean;
         // Most rules differ from the path by their second character: tested before the call.
@@ -214,14 +223,14 @@ export class RuleIndex {
         }
         if (matched) {
           best = r;
-          bestRank = n * 2 + (info & ALLOW);
+          bestRank = rank;
         } else if (info & GOOGLE_INDEX) {
           // Google's derived `dir/$`, an allow rule: the path is the directory itself.
           const dir = googleIndexDirectoryEnd(form, from, from + n);
-          const rank = (dir - from + 1) * 2 + 1;
-          if (rank > bestRank && matchesPatternAt(form, from, dir, true, s, start, end)) {
+          const derivedRank = precedence(dir - from + 1, 1);
+          if (derivedRank > bestRank && matchesPatternAt(form, from, dir, true, s, start, end)) {
             best = r;
-            bestRank = rank;
+            bestRank = derivedRank;
           }
         }
       }
@@ -237,7 +246,7 @@ export class RuleIndex {
     this.forEachRule((n, info, r) => {
       // The prefix stands in the text unless the rule was rewritten by normalization.
       const at = info & DIFFERS ? -1 : table.data[r * T_SIZE + T_START];
-      const rank = n * 2 + (info & ALLOW);
+      const rank = precedence(n, info & ALLOW);
       const shape = info & SHAPE;
       let item: string | CompiledPattern;
       const form = table.normalized(r);
@@ -252,7 +261,7 @@ export class RuleIndex {
       if (info & GOOGLE_INDEX) {
         // Google's derived `dir/$`, right after its rule so ties keep line order.
         const dir = googleIndexDirectoryEnd(form, 0, form.length);
-        const rank = (dir + 1) * 2 + 1;
+        const rank = precedence(dir + 1, 1);
         const derived = compilePattern(`${form.slice(0, dir)}$`);
         const isWild = derived.segments !== null;
         ids.push(r);
