@@ -8,6 +8,11 @@ const encoder = new TextEncoder();
 /** The first code unit of the escape range: byte b (0x80..0xFF) is U+DC00 + b. */
 export const BYTE_ESCAPE_BASE = 0xdc00;
 
+/** Whether the code unit `c` is a byte kept from invalid UTF-8 (U+DC80..U+DCFF). */
+export function isEscapedByte(c: number): boolean {
+  return c >= 0xdc80 && c <= 0xdcff;
+}
+
 export interface DecodedInput {
   text: string;
   /**
@@ -68,7 +73,7 @@ export function utf8Length(s: string): number {
         n += 4;
         i++;
       } else n += 3;
-    } else if (c >= 0xdc80 && c <= 0xdcff) n += 1;
+    } else if (isEscapedByte(c)) n += 1;
     else n += 3;
   }
   return n;

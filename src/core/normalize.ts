@@ -2,6 +2,8 @@
 // rewritten into one form before any comparison, so two spellings of one resource compare equal
 // and %2F never turns into a segment boundary.
 
+import { BYTE_ESCAPE_BASE, isEscapedByte } from './decode.js';
+
 const HEX = '0123456789ABCDEF';
 
 /** A string that has been through {@link normalizePath}; the matcher trusts it. */
@@ -55,7 +57,7 @@ function escapeNonAscii(s: string, i: number): { text: string; consumed: number 
     }
     return { text: '%EF%BF%BD', consumed: 1 };
   }
-  if (c >= 0xdc80 && c <= 0xdcff) return { text: escapeByte(c - 0xdc00), consumed: 1 };
+  if (isEscapedByte(c)) return { text: escapeByte(c - BYTE_ESCAPE_BASE), consumed: 1 };
   if (c >= 0xdc00 && c <= 0xdfff) return { text: '%EF%BF%BD', consumed: 1 };
   return {
     text:

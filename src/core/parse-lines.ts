@@ -2,6 +2,7 @@
 // LF, CR and CRLF ending a line. Lines that are blank or only a comment yield nothing; lines
 // that cannot be read yield a record saying why, so lint can point at them.
 
+import { isEscapedByte } from './decode.js';
 import type { Mode } from './types.js';
 
 /** The directives heed acts on; everything else is `other` (kept as an extension). */
@@ -121,13 +122,7 @@ function googleLineEnd(s: string, start: number, end: number): number {
   for (let i = start; i < end; i++) {
     const c = s.charCodeAt(i);
     const size =
-      c < 0x80 || (c >= 0xdc80 && c <= 0xdcff)
-        ? 1
-        : c < 0x800
-          ? 2
-          : c >= 0xd800 && c <= 0xdbff
-            ? 4
-            : 3;
+      c < 0x80 || isEscapedByte(c) ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c <= 0xdbff ? 4 : 3;
     if (bytes + size > GOOGLE_MAX_LINE_BYTES) return i;
     bytes += size;
     if (size === 4) i++;

@@ -3,7 +3,7 @@
 // table over the file's text (rule-table.ts); nothing per rule is allocated unless it must be.
 
 import { asciiLowerCase, isWildcardAgent, productToken } from './agent.js';
-import { decodeInput } from './decode.js';
+import { decodeInput, isEscapedByte } from './decode.js';
 import {
   escapeGooglePattern,
   isGoogleEscapedPattern,
@@ -378,7 +378,7 @@ function reportInvalidUtf8(text: string, note: Note): void {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x0a || (c === 0x0d && text.charCodeAt(i + 1) !== 0x0a)) line++;
-    else if (c >= 0xdc80 && c <= 0xdcff && reported !== line) {
+    else if (isEscapedByte(c) && reported !== line) {
       reported = line;
       note(
         line,
