@@ -5,14 +5,6 @@
 /** Where {@link locatePath} found the path: `[start, end)` of the string it returned. */
 export const located = { start: 0, end: 0 };
 
-function indexOfAny(s: string, from: number): number {
-  for (let i = from; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 0x2f || c === 0x3f || c === 0x3b) return i; // '/', '?', ';'
-  }
-  return -1;
-}
-
 /** Where the path starts after the authority: its '/', '?' or ';'; or a '#' first; or -1. */
 function pathStart(s: string, from: number): number {
   for (let i = from; i < s.length; i++) {
@@ -45,9 +37,10 @@ export function locatePathStart(url: string): string {
   if (authorityEnd < 0) {
     const from =
       url.length >= 2 && url.charCodeAt(0) === 0x2f && url.charCodeAt(1) === 0x2f ? 2 : 0;
-    const early = indexOfAny(url, from);
+    const early = pathStart(url, from);
     authorityEnd = url.indexOf('://', from);
-    // A path, param or query that starts before '://' means '://' is no scheme separator.
+    // A path, param or query that starts before '://' means '://' is no scheme separator (a
+    // fragment before it ends the URL: below, the path is `/` either way).
     if (authorityEnd < 0 || (early >= 0 && early < authorityEnd)) authorityEnd = from;
     else authorityEnd += 3;
     // A '#' before the authority (Google's reference searches from `from`) ends the URL there.
