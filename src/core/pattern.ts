@@ -1,8 +1,8 @@
-// `*`/`$` patterns (RFC 9309 §2.2.3). A pattern is its literal prefix plus the literal
-// segments between `*`s; matching finds each segment leftmost, which is linear in the path and
-// never backtracks: no regular expressions. Also the search structures the compiled index uses.
+// Compiled `*`/`$` patterns (RFC 9309 §2.2.3). A pattern is its literal prefix plus the
+// literal segments between `*`s; matching finds each segment leftmost, which is linear in the
+// path and never backtracks: no regular expressions.
 
-/** A pattern split into its parts, for building the compiled index. */
+/** A pattern ready to match, compiled once at parse time. */
 export interface CompiledPattern {
   /** Literal text before the first `*` (without a final `$`). */
   readonly prefix: string;
@@ -39,6 +39,34 @@ export function googleIndexDirectoryEnd(s: string, start: number, end: number): 
   return slash >= start && end - slash >= 10 && s.startsWith('/index.htm', slash) ? slash + 1 : -1;
 }
 
+/**
+ * Whether `p` matches the path `s[start, end)`, given that the path already starts with
+ * `p.prefix` (the rule index checks prefixes while it walks).
+ */
+export function matchesAfterPrefix(
+  p: CompiledPattern,
+  s: string,
+  start: number,
+  end: number,
+): boolean {
+  const segments = p.segments;
+  if (segments === null) return !p.anchored || end - start === p.prefix.length;
+  let pos = start + p.prefix.length;
+  const last = segments.length - 1;
+  for (let k = 0; k < last; k++) {
+    const segment = segments[k];
+    const at = s.indexOf(segment, pos);
+    if (at < 0 || at + segment.length > end) return false;
+    pos = at + segment.length;
+  }
+  const tail = segments[last];
+  // Anchored: the tail must end the path and must not overlap what earlier segments consumed.
+  if (p.anchored) return end - pos >= tail.length && s.startsWith(tail, end - tail.length);
+  if (tail === '') return true;
+  const at = s.indexOf(tail, pos);
+  return at >= 0 && at + tail.length <= end;
+}
+
 /** Does `p[from, from + n)` equal `s[start, start + n)`? */
 export function sameChars(p: string, from: number, s: string, start: number, n: number): boolean {
   for (let i = 0; i < n; i++) if (p.charCodeAt(from + i) !== s.charCodeAt(start + i)) return false;
@@ -73,8 +101,7 @@ function findChars(
 /**
  * Whether the pattern `p[from, to)` (`*` a wildcard; `anchored`: a `$` followed it) matches
  * the path `s[start, end)`, read where the pattern stands: no compiled form, nothing kept, so
- * a scan of a few rules costs no memory. Each segment is matched leftmost: the earliest
- * place leaves the most room for the rest, so no other place needs trying.
+ * a scan of a few rules costs no memory. Leftmost matching, as {@link matchesAfterPrefix}.
  */
 export function matchesPatternAt(
   p: string,
@@ -109,18 +136,10 @@ export function matchesPatternAt(
   }
 }
 
-/** Whether the normalized pattern `pattern` (a final `$` anchors) matches the path `s`. */
-export function matchesPattern(pattern: string, s: string): boolean {
-  const anchored = pattern.endsWith('$');
-  return matchesPatternAt(
-    pattern,
-    0,
-    pattern.length - (anchored ? 1 : 0),
-    anchored,
-    s,
-    0,
-    s.length,
-  );
+/** Whether `p` matches the path `s[start, end)`. */
+export function matchesPattern(p: CompiledPattern, s: string, start = 0, end = s.length): boolean {
+  if (end - start < p.prefix.length || !s.startsWith(p.prefix, start)) return false;
+  return matchesAfterPrefix(p, s, start, end);
 }
 
 /** States with this many edges get a dense row of transitions (see {@link SegmentSearch}). */

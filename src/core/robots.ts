@@ -5,7 +5,12 @@ import { callerToken } from './agent.js';
 import { utf8Length } from './decode.js';
 import { isNormalizedPath, normalizedPathEnd, normalizePath } from './normalize.js';
 import { DEFAULT_MAX_BYTES, type ParsedFile, type ParsedGroup, parseFile } from './parse.js';
-import { googleIndexDirectoryEnd, matchesPattern } from './pattern.js';
+import {
+  type CompiledPattern,
+  compilePattern,
+  googleIndexDirectoryEnd,
+  matchesPattern,
+} from './pattern.js';
 import { precedence, RuleIndex } from './rule-index.js';
 import type { RuleTable } from './rule-table.js';
 import type {
@@ -26,11 +31,8 @@ interface Selection {
   groups: readonly Group[];
   /** Null when there is no rule to match: everything is allowed. */
   index: RuleIndex | null;
-  /**
-   * Every rule with the form it is compared in (Google's index.htm rule: also the derived
-   * form), for explanations; built on the first explain.
-   */
-  explainable?: RuleRef[];
+  /** Every rule with its compiled pattern, for explanations; built on the first explain. */
+  explainable?: { ref: RuleRef; pattern: CompiledPattern }[];
 }
 
 const NONE: Selection = { kind: 'none', groups: [], index: null };
@@ -219,16 +221,21 @@ class ParsedRobots implements RobotsTxt {
           this.mode === 'google' && ref.kind === 'allow'
             ? googleIndexPattern(ref.normalized)
             : undefined;
-        const refs = derived ? [ref, { ...ref, normalized: derived }] : [ref];
-        return refs.filter((r) => r.normalized !== '');
+        const forms = derived ? [ref.normalized, derived] : [ref.normalized];
+        return forms
+          .filter((form) => form !== '')
+          .map((form) => ({
+            ref: form === ref.normalized ? ref : { ...ref, normalized: form },
+            pattern: compilePattern(form),
+          }));
       }),
     );
     const found: RuleRef[] = [];
     let last: RuleRef | undefined;
-    for (const ref of selection.explainable) {
+    for (const { ref, pattern } of selection.explainable) {
       // A rule and its Google index.htm form share a line: the first that matches stands for it.
       if (last?.line === ref.line && last.pattern === ref.pattern) continue;
-      if (matchesPattern(ref.normalized, path)) {
+      if (matchesPattern(pattern, path)) {
         found.push(ref);
         last = ref;
       }
