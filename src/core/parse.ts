@@ -12,7 +12,16 @@ import {
 } from './normalize.js';
 import { classify, type DirectiveKind, type LineVisitor, readLines } from './parse-lines.js';
 import { RuleTable } from './rule-table.js';
-import type { AgentRef, Diagnostic, Extension, Group, Mode, RuleRef, Severity } from './types.js';
+import type {
+  AgentRef,
+  Diagnostic,
+  Extension,
+  Group,
+  Mode,
+  RuleKind,
+  RuleRef,
+  Severity,
+} from './types.js';
 
 /** RFC 9309 §2.5: crawlers must parse at least 500 KiB. */
 export const DEFAULT_MAX_BYTES = 512_000;
@@ -25,7 +34,7 @@ const NO_EXTENSIONS: readonly Extension[] = NONE;
  * `rules` objects are made on first use.
  */
 export class ParsedGroup implements Group {
-  agents: AgentRef[] = [];
+  agents: AgentRef[];
   crawlDelay: number | undefined = undefined;
   extensions: readonly Extension[] = NO_EXTENSIONS;
   /** Rules of this group: table numbers `[ruleStart, ruleEnd)`. */
@@ -37,7 +46,10 @@ export class ParsedGroup implements Group {
   constructor(
     readonly line: number,
     table: RuleTable,
+    firstAgent: AgentRef,
   ) {
+    // Most groups name one agent: an array of one is already its exact size.
+    this.agents = [firstAgent];
     this.#table = table;
     this.ruleStart = this.ruleEnd = table.count;
   }
@@ -52,7 +64,7 @@ export class ParsedGroup implements Group {
 
   /** Drops the spare room arrays keep after growing by push (V8 grows an empty one to 17). */
   seal(): void {
-    this.agents = this.agents.slice();
+    if (this.agents.length > 1) this.agents = this.agents.slice();
     if (this.extensions !== NO_EXTENSIONS) this.extensions = this.extensions.slice();
   }
 
@@ -121,144 +133,15 @@ export function parseFile(
 ): ParsedFile {
   const decoded = decodeInput(input, maxBytes);
   const text = decoded.text;
-  const table = new RuleTable(text);
-  const diagnostics: Diagnostic[] = [];
-  const note = (line: number, severity: Severity, code: string, message: string) => {
-    diagnostics.push({ line, severity, code, message });
-  };
-  const groups: ParsedGroup[] = [];
-  const sitemaps: string[] = [];
-  const extensions: Extension[] = [];
-  let group: ParsedGroup | undefined;
-  // True while User-agent lines are being collected into `group`; a User-agent line when it is
-  // false starts a new group (RFC 9309 §2.2.1).
-  let inAgentRun = false;
-
-  const rule = (
-    line: number,
-    kind: 'allow' | 'disallow',
-    keyStart: number,
-    keyEnd: number,
-    start: number,
-    end: number,
-  ) => {
-    if (!group) {
-      const key = text.slice(keyStart, keyEnd);
-      note(
-        line,
-        'warning',
-        'rule-outside-group',
-        `${key} before any User-agent line is ignored (RFC 9309 §2.2.1)`,
-      );
-      return;
-    }
-    inAgentRun = false;
-    let normalized: string | null = null;
-    // Most patterns are already in the form they are matched in: checked where they stand.
-    const isNormal =
-      mode === 'google'
-        ? isGoogleEscapedPattern(text, start, end)
-        : isNormalizedPattern(text, start, end);
-    if (!isNormal) {
-      const pattern = text.slice(start, end);
-      const form = mode === 'google' ? escapeGooglePattern(pattern) : normalizePattern(pattern);
-      if (form !== pattern) normalized = form;
-    }
-    // Rules are added in file order and a group's rules follow its User-agent lines, so each
-    // group's rules are one range of the table.
-    group.ruleEnd = table.add(kind, line, start, end, normalized, mode === 'google') + 1;
-    const first = text.charCodeAt(start);
-    if (start < end && first !== 0x2f && first !== 0x2a) {
-      note(
-        line,
-        'warning',
-        'pattern-not-absolute',
-        `${text.slice(keyStart, keyEnd)}: "${text.slice(start, end)}" does not start with "/" or "*", so it matches no path`,
-      );
-    }
-  };
-
-  const visitor: LineVisitor = {
-    directive(line, kind, keyStart, keyEnd, valueStart, valueEnd, missingColon) {
-      if (missingColon) {
-        const key = text.slice(keyStart, keyEnd);
-        const value = text.slice(valueStart, valueEnd);
-        note(
-          line,
-          'warning',
-          'missing-colon',
-          `"${key} ${value}" has no colon; read as "${key}: ${value}" (Google-compatible)`,
-        );
-      }
-      if (kind === 'allow' || kind === 'disallow')
-        return rule(line, kind, keyStart, keyEnd, valueStart, valueEnd);
-      const value = text.slice(valueStart, valueEnd);
-      switch (kind) {
-        case 'user-agent':
-          if (!inAgentRun || !group) {
-            group = new ParsedGroup(line, table);
-            groups.push(group);
-            inAgentRun = true;
-          }
-          group.agents.push(readAgent(line, value, mode, note));
-          return;
-        case 'sitemap':
-          // Sitemaps belong to no group (RFC 9309 §2.2.4); Google-compatible: its reference
-          // ends the run of User-agent lines on them.
-          if (mode === 'google') inAgentRun = false;
-          return readSitemap(line, value, mode, sitemaps, note);
-        case 'crawl-delay':
-          inAgentRun = false;
-          return readCrawlDelay(line, value, group, note);
-        default: {
-          inAgentRun = false;
-          const key = text.slice(keyStart, keyEnd);
-          const extension = { name: asciiLowerCase(key), value, line };
-          if (group) group.addExtension(extension);
-          else extensions.push(extension);
-          const googleKind = mode === 'rfc' ? classify(text, keyStart, keyEnd, 'google') : 'other';
-          if (googleKind !== 'other') {
-            const meant = KNOWN_TYPO_HINT[googleKind];
-            note(
-              line,
-              'warning',
-              'unknown-directive',
-              `"${key}" is not a directive RFC 9309 parsers obey; Google reads it as ${meant}. Write "${meant}:"`,
-            );
-          } else {
-            note(
-              line,
-              'info',
-              'unknown-directive',
-              `"${key}" is not an RFC 9309 directive; kept as an extension`,
-            );
-          }
-        }
-      }
-    },
-    unreadable(line, problem, start, end) {
-      const content = text.slice(start, end);
-      if (problem === 'empty-key') {
-        note(line, 'error', 'empty-key', `"${content}" has no key before its colon; line ignored`);
-      } else if (mode === 'rfc' && /^\S+[ \t]+\S+$/.test(content)) {
-        note(
-          line,
-          'error',
-          'missing-colon',
-          `"${content}" has no colon; line ignored (Google reads "key value" lines)`,
-        );
-      } else {
-        note(line, 'error', 'missing-colon', `"${content}" is not a "key: value" line; ignored`);
-      }
-    },
-  };
-  const lineCount = readLines(text, mode, visitor);
+  const reader = new FileReader(text, mode);
+  const lineCount = readLines(text, mode, reader);
+  const { table, groups, sitemaps, extensions, diagnostics } = reader;
   table.seal();
   for (const g of groups) g.seal();
 
-  if (decoded.invalidUtf8) reportInvalidUtf8(text, note);
+  if (decoded.invalidUtf8) reader.reportInvalidUtf8();
   if (decoded.truncated) {
-    note(
+    reader.note(
       lineCount,
       'warning',
       'truncated',
@@ -266,7 +149,7 @@ export function parseFile(
     );
   }
   if (groups.length === 0 && text.trim() !== '') {
-    note(0, 'info', 'no-groups', 'no User-agent line: every crawler may fetch everything');
+    reader.note(0, 'info', 'no-groups', 'no User-agent line: every crawler may fetch everything');
   }
   diagnostics.sort((a, b) => a.line - b.line);
   return {
@@ -285,107 +168,270 @@ export function parseFile(
   };
 }
 
-type Note = (line: number, severity: Severity, code: string, message: string) => void;
+/** What one file's lines add up to, gathered line by line as {@link readLines} reads them. */
+class FileReader implements LineVisitor {
+  readonly table: RuleTable;
+  readonly groups: ParsedGroup[] = [];
+  readonly sitemaps: string[] = [];
+  /** Unknown directives outside any group. */
+  readonly extensions: Extension[] = [];
+  readonly diagnostics: Diagnostic[] = [];
+  private readonly google: boolean;
+  /** The group that rules go into: the last one started. */
+  private group: ParsedGroup | undefined = undefined;
+  /**
+   * True while User-agent lines are being collected into `group`; a User-agent line when it is
+   * false starts a new group (RFC 9309 §2.2.1).
+   */
+  private inAgentRun = false;
 
-function readAgent(line: number, value: string, mode: Mode, note: Note): AgentRef {
-  if (isWildcardAgent(value)) return { value, token: '*', line };
-  const token = productToken(value);
-  if (token === '') {
-    const whom = mode === 'google' ? 'only an empty agent (Google-compatible)' : 'no crawler';
-    note(
+  constructor(
+    readonly text: string,
+    readonly mode: Mode,
+  ) {
+    this.table = new RuleTable(text);
+    this.google = mode === 'google';
+  }
+
+  note(line: number, severity: Severity, code: string, message: string): void {
+    this.diagnostics.push({ line, severity, code, message });
+  }
+
+  directive(
+    line: number,
+    kind: DirectiveKind,
+    keyStart: number,
+    keyEnd: number,
+    valueStart: number,
+    valueEnd: number,
+    missingColon: boolean,
+  ): void {
+    if (missingColon) this.noteMissingColon(line, keyStart, keyEnd, valueStart, valueEnd);
+    if (kind === 'allow' || kind === 'disallow') {
+      this.rule(line, kind, keyStart, keyEnd, valueStart, valueEnd);
+      return;
+    }
+    const value = this.text.slice(valueStart, valueEnd);
+    if (kind === 'user-agent') this.agent(line, value);
+    else if (kind === 'sitemap') {
+      // Sitemaps belong to no group (RFC 9309 §2.2.4); Google-compatible: its reference ends
+      // the run of User-agent lines on them.
+      if (this.google) this.inAgentRun = false;
+      this.sitemap(line, value);
+    } else {
+      this.inAgentRun = false;
+      if (kind === 'crawl-delay') this.crawlDelay(line, value);
+      else this.extension(line, keyStart, keyEnd, value);
+    }
+  }
+
+  unreadable(line: number, problem: 'missing-colon' | 'empty-key', start: number, end: number) {
+    const content = this.text.slice(start, end);
+    if (problem === 'empty-key') {
+      this.note(
+        line,
+        'error',
+        'empty-key',
+        `"${content}" has no key before its colon; line ignored`,
+      );
+    } else if (!this.google && /^\S+[ \t]+\S+$/.test(content)) {
+      this.note(
+        line,
+        'error',
+        'missing-colon',
+        `"${content}" has no colon; line ignored (Google reads "key value" lines)`,
+      );
+    } else {
+      this.note(line, 'error', 'missing-colon', `"${content}" is not a "key: value" line; ignored`);
+    }
+  }
+
+  private noteMissingColon(
+    line: number,
+    keyStart: number,
+    keyEnd: number,
+    valueStart: number,
+    valueEnd: number,
+  ): void {
+    const key = this.text.slice(keyStart, keyEnd);
+    const value = this.text.slice(valueStart, valueEnd);
+    this.note(
       line,
       'warning',
-      'invalid-user-agent',
-      `User-agent "${value}" has no product token (letters, "-", "_"); it names ${whom}`,
-    );
-  } else if (value[token.length] === '/') {
-    // `WebZip/4.0`: a version after the token changes nothing, but is not RFC 9309 syntax.
-    note(
-      line,
-      'info',
-      'user-agent-version',
-      `User-agent "${value}" is read as "${token}": the version is ignored (RFC 9309 §2.2.1)`,
-    );
-  } else if (token !== value) {
-    note(
-      line,
-      'warning',
-      'user-agent-token',
-      `User-agent "${value}" is read as "${token}": a product token holds only letters, "-" and "_" (RFC 9309 §2.2.1)`,
+      'missing-colon',
+      `"${key} ${value}" has no colon; read as "${key}: ${value}" (Google-compatible)`,
     );
   }
-  // Product tokens are ASCII letters, '-' and '_': plain lower-casing is ASCII lower-casing.
-  return { value, token: token.toLowerCase(), line };
-}
 
-function readSitemap(
-  line: number,
-  value: string,
-  mode: Mode,
-  sitemaps: string[],
-  note: Note,
-): void {
-  if (value === '') {
-    note(line, 'warning', 'invalid-sitemap', 'Sitemap has no URL');
-  } else if (mode === 'google' || isHttpUrl(value)) {
-    sitemaps.push(value);
-  } else {
-    note(
-      line,
-      'warning',
-      'invalid-sitemap',
-      `Sitemap "${value}" is not an absolute http(s) URL; ignored`,
-    );
-  }
-}
-
-/** Crawl-delay is not part of RFC 9309; heed reads it per group (never as an extension). */
-function readCrawlDelay(
-  line: number,
-  value: string,
-  group: ParsedGroup | undefined,
-  note: Note,
-): void {
-  if (!group) {
-    note(
-      line,
-      'warning',
-      'crawl-delay-outside-group',
-      `Crawl-delay "${value}" before any User-agent line applies to no crawler`,
-    );
-  } else if (!CRAWL_DELAY.test(value)) {
-    note(
-      line,
-      'warning',
-      'invalid-crawl-delay',
-      `Crawl-delay "${value}" is not a non-negative number of seconds; ignored`,
-    );
-  } else if (group.crawlDelay === undefined) {
-    group.crawlDelay = Number(value);
-  } else {
-    note(
-      line,
-      'info',
-      'repeated-crawl-delay',
-      `a second Crawl-delay in this group; the first (${group.crawlDelay}) applies`,
-    );
-  }
-}
-
-function reportInvalidUtf8(text: string, note: Note): void {
-  let line = 1;
-  let reported = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x0a || (c === 0x0d && text.charCodeAt(i + 1) !== 0x0a)) line++;
-    else if (isEscapedByte(c) && reported !== line) {
-      reported = line;
-      note(
+  private rule(
+    line: number,
+    kind: RuleKind,
+    keyStart: number,
+    keyEnd: number,
+    start: number,
+    end: number,
+  ): void {
+    const { text, group } = this;
+    if (group === undefined) {
+      this.note(
         line,
         'warning',
-        'invalid-utf8',
-        'bytes that are not UTF-8; each is matched as its own %XX octet',
+        'rule-outside-group',
+        `${text.slice(keyStart, keyEnd)} before any User-agent line is ignored (RFC 9309 §2.2.1)`,
       );
+      return;
+    }
+    this.inAgentRun = false;
+    let normalized: string | null = null;
+    // Most patterns are already in the form they are matched in: checked where they stand.
+    const isNormal = this.google
+      ? isGoogleEscapedPattern(text, start, end)
+      : isNormalizedPattern(text, start, end);
+    if (!isNormal) {
+      const pattern = text.slice(start, end);
+      const form = this.google ? escapeGooglePattern(pattern) : normalizePattern(pattern);
+      if (form !== pattern) normalized = form;
+    }
+    // Rules are added in file order and a group's rules follow its User-agent lines, so each
+    // group's rules are one range of the table.
+    group.ruleEnd = this.table.add(kind, line, start, end, normalized, this.google) + 1;
+    const first = text.charCodeAt(start);
+    if (start < end && first !== 0x2f && first !== 0x2a) {
+      this.note(
+        line,
+        'warning',
+        'pattern-not-absolute',
+        `${text.slice(keyStart, keyEnd)}: "${text.slice(start, end)}" does not start with "/" or "*", so it matches no path`,
+      );
+    }
+  }
+
+  private agent(line: number, value: string): void {
+    const agent = this.readAgent(line, value);
+    if (this.inAgentRun && this.group !== undefined) {
+      this.group.agents.push(agent);
+      return;
+    }
+    this.group = new ParsedGroup(line, this.table, agent);
+    this.groups.push(this.group);
+    this.inAgentRun = true;
+  }
+
+  private readAgent(line: number, value: string): AgentRef {
+    if (isWildcardAgent(value)) return { value, token: '*', line };
+    const token = productToken(value);
+    if (token === '') {
+      const whom = this.google ? 'only an empty agent (Google-compatible)' : 'no crawler';
+      this.note(
+        line,
+        'warning',
+        'invalid-user-agent',
+        `User-agent "${value}" has no product token (letters, "-", "_"); it names ${whom}`,
+      );
+    } else if (value.charCodeAt(token.length) === 0x2f) {
+      // `WebZip/4.0`: a version after the token changes nothing, but is not RFC 9309 syntax.
+      this.note(
+        line,
+        'info',
+        'user-agent-version',
+        `User-agent "${value}" is read as "${token}": the version is ignored (RFC 9309 §2.2.1)`,
+      );
+    } else if (token !== value) {
+      this.note(
+        line,
+        'warning',
+        'user-agent-token',
+        `User-agent "${value}" is read as "${token}": a product token holds only letters, "-" and "_" (RFC 9309 §2.2.1)`,
+      );
+    }
+    // Product tokens are ASCII letters, '-' and '_': plain lower-casing is ASCII lower-casing.
+    return { value, token: token.toLowerCase(), line };
+  }
+
+  private sitemap(line: number, value: string): void {
+    if (value === '') {
+      this.note(line, 'warning', 'invalid-sitemap', 'Sitemap has no URL');
+    } else if (this.google || isHttpUrl(value)) {
+      this.sitemaps.push(value);
+    } else {
+      this.note(
+        line,
+        'warning',
+        'invalid-sitemap',
+        `Sitemap "${value}" is not an absolute http(s) URL; ignored`,
+      );
+    }
+  }
+
+  /** Crawl-delay is not part of RFC 9309; heed reads it per group (never as an extension). */
+  private crawlDelay(line: number, value: string): void {
+    const { group } = this;
+    if (group === undefined) {
+      this.note(
+        line,
+        'warning',
+        'crawl-delay-outside-group',
+        `Crawl-delay "${value}" before any User-agent line applies to no crawler`,
+      );
+    } else if (!CRAWL_DELAY.test(value)) {
+      this.note(
+        line,
+        'warning',
+        'invalid-crawl-delay',
+        `Crawl-delay "${value}" is not a non-negative number of seconds; ignored`,
+      );
+    } else if (group.crawlDelay === undefined) {
+      group.crawlDelay = Number(value);
+    } else {
+      this.note(
+        line,
+        'info',
+        'repeated-crawl-delay',
+        `a second Crawl-delay in this group; the first (${group.crawlDelay}) applies`,
+      );
+    }
+  }
+
+  private extension(line: number, keyStart: number, keyEnd: number, value: string): void {
+    const key = this.text.slice(keyStart, keyEnd);
+    const extension = { name: asciiLowerCase(key), value, line };
+    if (this.group !== undefined) this.group.addExtension(extension);
+    else this.extensions.push(extension);
+    const googleKind = this.google ? 'other' : classify(this.text, keyStart, keyEnd, 'google');
+    if (googleKind !== 'other') {
+      const meant = KNOWN_TYPO_HINT[googleKind];
+      this.note(
+        line,
+        'warning',
+        'unknown-directive',
+        `"${key}" is not a directive RFC 9309 parsers obey; Google reads it as ${meant}. Write "${meant}:"`,
+      );
+    } else {
+      this.note(
+        line,
+        'info',
+        'unknown-directive',
+        `"${key}" is not an RFC 9309 directive; kept as an extension`,
+      );
+    }
+  }
+
+  reportInvalidUtf8(): void {
+    const { text } = this;
+    let line = 1;
+    let reported = 0;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 0x0a || (c === 0x0d && text.charCodeAt(i + 1) !== 0x0a)) line++;
+      else if (isEscapedByte(c) && reported !== line) {
+        reported = line;
+        this.note(
+          line,
+          'warning',
+          'invalid-utf8',
+          'bytes that are not UTF-8; each is matched as its own %XX octet',
+        );
+      }
     }
   }
 }
