@@ -14,11 +14,18 @@ function isCSpace(c: number): boolean {
 }
 
 /**
- * True for a User-agent value that names every crawler: `*`, or (Google-compatible) `*`
- * followed by white space and anything.
+ * True for a User-agent value `s[start, end)` that names every crawler: `*`, or
+ * (Google-compatible) `*` followed by white space and anything.
  */
-export function isWildcardAgent(value: string): boolean {
-  return value.charCodeAt(0) === 0x2a && (value.length === 1 || isCSpace(value.charCodeAt(1)));
+export function isWildcardAgent(s: string, start = 0, end = s.length): boolean {
+  return s.charCodeAt(start) === 0x2a && (end - start === 1 || isCSpace(s.charCodeAt(start + 1)));
+}
+
+/** Where the product token that begins the User-agent value `s[start, end)` ends. */
+export function productTokenEnd(s: string, start = 0, end = s.length): number {
+  let i = start;
+  while (i < end && isTokenChar(s.charCodeAt(i))) i++;
+  return i;
 }
 
 /**
@@ -27,9 +34,16 @@ export function isWildcardAgent(value: string): boolean {
  * @example productToken('Googlebot-News/1.0') // 'Googlebot-News'
  */
 export function productToken(value: string): string {
-  let end = 0;
-  while (end < value.length && isTokenChar(value.charCodeAt(end))) end++;
-  return value.slice(0, end);
+  return value.slice(0, productTokenEnd(value));
+}
+
+/**
+ * The token a file's User-agent value is compared by: `*` for the wildcard, else its product
+ * token lower-cased (tokens are ASCII letters, `-` and `_`, so this is ASCII lower-casing).
+ * @example agentToken('Googlebot/2.1') // 'googlebot'
+ */
+export function agentToken(value: string): string {
+  return isWildcardAgent(value) ? '*' : productToken(value).toLowerCase();
 }
 
 /**

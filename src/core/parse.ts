@@ -2,7 +2,8 @@
 // matcher, explain, lint, CLI and fetch layer all read (RFC 9309 §2.2). Rules go into a compact
 // table over the file's text (rule-table.ts); nothing per rule is allocated unless it must be.
 
-import { asciiLowerCase, isWildcardAgent, productToken } from './agent.js';
+import { asciiLowerCase, isWildcardAgent, productTokenEnd } from './agent.js';
+import { AgentLines } from './agent-lines.js';
 import { decodeInput, isEscapedByte } from './decode.js';
 import {
   escapeGooglePattern,
@@ -30,28 +31,41 @@ const NONE: readonly never[] = Object.freeze([]);
 const NO_EXTENSIONS: readonly Extension[] = NONE;
 
 /**
- * A group of the file: its User-agent lines, and its rules as a range of the rule table. The
- * `rules` objects are made on first use.
+ * A group of the file: its User-agent lines and its rules, each a range of the file's list of
+ * them. The `agents` and `rules` objects are made on first use.
  */
 export class ParsedGroup implements Group {
-  agents: AgentRef[];
   crawlDelay: number | undefined = undefined;
   extensions: readonly Extension[] = NO_EXTENSIONS;
+  /** User-agent lines of this group: numbers `[agentStart, agentEnd)` of the file's list. */
+  agentStart: number;
+  agentEnd: number;
   /** Rules of this group: table numbers `[ruleStart, ruleEnd)`. */
   ruleStart: number;
   ruleEnd: number;
+  readonly #agentLines: AgentLines;
   readonly #table: RuleTable;
+  #agents: AgentRef[] | undefined;
   #rules: RuleRef[] | undefined;
 
   constructor(
     readonly line: number,
+    agentLines: AgentLines,
     table: RuleTable,
-    firstAgent: AgentRef,
   ) {
-    // Most groups name one agent: an array of one is already its exact size.
-    this.agents = [firstAgent];
+    this.#agentLines = agentLines;
     this.#table = table;
+    this.agentStart = this.agentEnd = agentLines.count;
     this.ruleStart = this.ruleEnd = table.count;
+  }
+
+  get agents(): readonly AgentRef[] {
+    if (this.#agents === undefined) {
+      this.#agents = [];
+      for (let a = this.agentStart; a < this.agentEnd; a++)
+        this.#agents.push(this.#agentLines.ref(a));
+    }
+    return this.#agents;
   }
 
   get rules(): readonly RuleRef[] {
@@ -62,9 +76,8 @@ export class ParsedGroup implements Group {
     return this.#rules;
   }
 
-  /** Drops the spare room arrays keep after growing by push (V8 grows an empty one to 17). */
+  /** Drops the spare room a list keeps after growing by push (V8 grows an empty one to 17). */
   seal(): void {
-    if (this.agents.length > 1) this.agents = this.agents.slice();
     if (this.extensions !== NO_EXTENSIONS) this.extensions = this.extensions.slice();
   }
 
@@ -83,6 +96,7 @@ export class ParsedGroup implements Group {
 export interface ParsedFile {
   mode: Mode;
   text: string;
+  agents: AgentLines;
   rules: RuleTable;
   groups: ParsedGroup[];
   sitemaps: readonly string[];
@@ -135,7 +149,8 @@ export function parseFile(
   const text = decoded.text;
   const reader = new FileReader(text, mode);
   const lineCount = readLines(text, mode, reader);
-  const { table, groups, sitemaps, extensions, diagnostics } = reader;
+  const { agentLines, table, groups, sitemaps, extensions, diagnostics } = reader;
+  agentLines.seal();
   table.seal();
   for (const g of groups) g.seal();
 
@@ -155,6 +170,7 @@ export function parseFile(
   return {
     mode,
     text,
+    agents: agentLines,
     rules: table,
     // Exact-size copies (arrays grown by push keep spare room); empty lists are shared: a
     // small file should cost little more than its text.
@@ -170,6 +186,7 @@ export function parseFile(
 
 /** What one file's lines add up to, gathered line by line as {@link readLines} reads them. */
 class FileReader implements LineVisitor {
+  readonly agentLines: AgentLines;
   readonly table: RuleTable;
   readonly groups: ParsedGroup[] = [];
   readonly sitemaps: string[] = [];
@@ -189,6 +206,7 @@ class FileReader implements LineVisitor {
     readonly text: string,
     readonly mode: Mode,
   ) {
+    this.agentLines = new AgentLines(text);
     this.table = new RuleTable(text);
     this.google = mode === 'google';
   }
@@ -211,9 +229,12 @@ class FileReader implements LineVisitor {
       this.rule(line, kind, keyStart, keyEnd, valueStart, valueEnd);
       return;
     }
+    if (kind === 'user-agent') {
+      this.agent(line, valueStart, valueEnd);
+      return;
+    }
     const value = this.text.slice(valueStart, valueEnd);
-    if (kind === 'user-agent') this.agent(line, value);
-    else if (kind === 'sitemap') {
+    if (kind === 'sitemap') {
       // Sitemaps belong to no group (RFC 9309 §2.2.4); Google-compatible: its reference ends
       // the run of User-agent lines on them.
       if (this.google) this.inAgentRun = false;
@@ -306,20 +327,24 @@ class FileReader implements LineVisitor {
     }
   }
 
-  private agent(line: number, value: string): void {
-    const agent = this.readAgent(line, value);
-    if (this.inAgentRun && this.group !== undefined) {
-      this.group.agents.push(agent);
-      return;
+  private agent(line: number, start: number, end: number): void {
+    if (!this.inAgentRun || this.group === undefined) {
+      this.group = new ParsedGroup(line, this.agentLines, this.table);
+      this.groups.push(this.group);
+      this.inAgentRun = true;
     }
-    this.group = new ParsedGroup(line, this.table, agent);
-    this.groups.push(this.group);
-    this.inAgentRun = true;
+    this.group.agentEnd = this.agentLines.add(line, start, end) + 1;
+    this.checkAgent(line, start, end);
   }
 
-  private readAgent(line: number, value: string): AgentRef {
-    if (isWildcardAgent(value)) return { value, token: '*', line };
-    const token = productToken(value);
+  /** Notes a User-agent value `text[start, end)` that is not a plain product token. */
+  private checkAgent(line: number, start: number, end: number): void {
+    const { text } = this;
+    if (isWildcardAgent(text, start, end)) return;
+    const tokenEnd = productTokenEnd(text, start, end);
+    if (tokenEnd === end && tokenEnd > start) return;
+    const value = text.slice(start, end);
+    const token = text.slice(start, tokenEnd);
     if (token === '') {
       const whom = this.google ? 'only an empty agent (Google-compatible)' : 'no crawler';
       this.note(
@@ -328,7 +353,7 @@ class FileReader implements LineVisitor {
         'invalid-user-agent',
         `User-agent "${value}" has no product token (letters, "-", "_"); it names ${whom}`,
       );
-    } else if (value.charCodeAt(token.length) === 0x2f) {
+    } else if (text.charCodeAt(tokenEnd) === 0x2f) {
       // `WebZip/4.0`: a version after the token changes nothing, but is not RFC 9309 syntax.
       this.note(
         line,
@@ -336,7 +361,7 @@ class FileReader implements LineVisitor {
         'user-agent-version',
         `User-agent "${value}" is read as "${token}": the version is ignored (RFC 9309 §2.2.1)`,
       );
-    } else if (token !== value) {
+    } else {
       this.note(
         line,
         'warning',
@@ -344,8 +369,6 @@ class FileReader implements LineVisitor {
         `User-agent "${value}" is read as "${token}": a product token holds only letters, "-" and "_" (RFC 9309 §2.2.1)`,
       );
     }
-    // Product tokens are ASCII letters, '-' and '_': plain lower-casing is ASCII lower-casing.
-    return { value, token: token.toLowerCase(), line };
   }
 
   private sitemap(line: number, value: string): void {

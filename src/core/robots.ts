@@ -2,6 +2,7 @@
 // through the rule index, and explanations that show the rule as written and as compared.
 
 import { callerToken } from './agent.js';
+import type { AgentLines } from './agent-lines.js';
 import { utf8Length } from './decode.js';
 import { isNormalizedPath, normalizedPathEnd, normalizePath } from './normalize.js';
 import { DEFAULT_MAX_BYTES, type ParsedFile, type ParsedGroup, parseFile } from './parse.js';
@@ -60,6 +61,7 @@ class ParsedRobots implements RobotsTxt {
   readonly truncated: boolean;
   readonly lineCount: number;
   private readonly globalExtensions: readonly Extension[];
+  private readonly agentLines: AgentLines;
   private readonly table: RuleTable;
   private readonly text: string;
   private byteCount: number;
@@ -76,6 +78,7 @@ class ParsedRobots implements RobotsTxt {
     this.diagnostics = file.diagnostics;
     this.byteCount = file.bytes;
     this.text = file.text;
+    this.agentLines = file.agents;
     this.table = file.rules;
     this.truncated = file.truncated;
     this.lineCount = file.lineCount;
@@ -87,7 +90,8 @@ class ParsedRobots implements RobotsTxt {
     const byToken = new Map<string, number[]>();
     const wildcard: number[] = [];
     this.groups.forEach((group, i) => {
-      for (const { token } of group.agents) {
+      for (let a = group.agentStart; a < group.agentEnd; a++) {
+        const token = this.agentLines.token(a);
         if (token === '*') {
           if (wildcard.at(-1) !== i) wildcard.push(i);
           continue;
