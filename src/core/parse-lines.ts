@@ -3,6 +3,7 @@
 // that cannot be read yield a record saying why, so lint can point at them.
 
 import { isEscapedByte } from './decode.js';
+import { NextOf } from './next-of.js';
 import type { Mode } from './types.js';
 
 /** The directives heed acts on; everything else is `other` (kept as an extension). */
@@ -70,6 +71,10 @@ const RFC_KEYS: readonly [string, DirectiveKind][] = [
 /** The RFC key of each length (no two have the same length). */
 const RFC_KEY_BY_LENGTH: (readonly [string, DirectiveKind] | undefined)[] = [];
 for (const entry of RFC_KEYS) RFC_KEY_BY_LENGTH[entry[0].length] = entry;
+
+/** The RFC key of each first letter, lower-case (no two share one). */
+const RFC_KEY_BY_LETTER: (readonly [string, DirectiveKind] | undefined)[] = [];
+for (const entry of RFC_KEYS) RFC_KEY_BY_LETTER[entry[0].charCodeAt(0)] = entry;
 
 /**
  * Google-compatible: its reference reads a key by prefix and accepts frequent typos,
@@ -154,15 +159,15 @@ export function readLines(text: string, mode: Mode, visitor: LineVisitor): numbe
   let lf = -1;
   let cr = -1;
   let hash = -1;
-  let colon = -1;
   let nul = -1;
+  // Colons are looked for only on lines whose key is not spelled out (see readLine).
+  const colons = new NextOf(text, ':');
   let line = 0;
   let pos = bomLength(text);
   for (;;) {
     if (lf < pos) lf = next(text, '\n', pos);
     if (cr < pos) cr = next(text, '\r', pos);
     if (hash < pos) hash = next(text, '#', pos);
-    if (colon < pos) colon = next(text, ':', pos);
     const end = Math.min(lf, cr);
     let content = end;
     if (mode === 'google') {
@@ -172,7 +177,7 @@ export function readLines(text: string, mode: Mode, visitor: LineVisitor): numbe
       content = googleLineEnd(text, pos, Math.min(nul, end));
     }
     line++;
-    readLine(text, pos, Math.min(hash, content), colon, line, mode, visitor);
+    readLine(text, pos, Math.min(hash, content), colons, line, mode, visitor);
     if (end >= length) return line;
     // CRLF is one line end; a CR that ends the text has no LF after it (lf is then the
     // text's length, which would otherwise pass for end + 1).
@@ -181,14 +186,29 @@ export function readLines(text: string, mode: Mode, visitor: LineVisitor): numbe
 }
 
 /**
- * One line, `s[start, end)` without its comment; `colon` is the first `:` at or after
- * `start` (perhaps past `end`).
+ * Where the colon of the line `s[start, end)` stands when the line starts with an RFC key
+ * spelled out, white space perhaps, and a colon (as most lines do), else -1. Such a key is
+ * read the same in both modes, so the line needs neither a search for its colon nor
+ * {@link classify}.
  */
+function spelledKeyColon(
+  s: string,
+  start: number,
+  end: number,
+  key: readonly [string, DirectiveKind],
+): number {
+  let sep = start + key[0].length;
+  if (sep >= end || !keyIs(s, start, sep, key[0], false)) return -1;
+  while (sep < end && isSpace(s.charCodeAt(sep))) sep++;
+  return sep < end && s.charCodeAt(sep) === 0x3a ? sep : -1;
+}
+
+/** One line, `s[start, end)` without its comment; `colons` finds its first `:`. */
 function readLine(
   s: string,
   start: number,
   end: number,
-  colon: number,
+  colons: NextOf,
   line: number,
   mode: Mode,
   visitor: LineVisitor,
@@ -197,7 +217,19 @@ function readLine(
   while (end > start && isSpace(s.charCodeAt(end - 1))) end--;
   if (start === end) return;
 
-  let sep = colon;
+  // `| 0x20` lower-cases ASCII letters (and maps nothing else onto one).
+  const key = RFC_KEY_BY_LETTER[s.charCodeAt(start) | 0x20];
+  if (key !== undefined) {
+    const sep = spelledKeyColon(s, start, end, key);
+    if (sep >= 0) {
+      let valueStart = sep + 1;
+      while (valueStart < end && isSpace(s.charCodeAt(valueStart))) valueStart++;
+      visitor.directive(line, key[1], start, start + key[0].length, valueStart, end, false);
+      return;
+    }
+  }
+
+  let sep = colons.from(start);
   let valueStart: number;
   let missingColon = false;
   if (sep >= end) {

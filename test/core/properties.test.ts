@@ -14,6 +14,7 @@ import {
   isNormalizedPattern,
   normalizedPathEnd,
 } from '../../src/core/normalize.js';
+import { classify, readLines } from '../../src/core/parse-lines.js';
 
 const RUNS = 500;
 const MODES: Mode[] = ['rfc', 'google'];
@@ -415,6 +416,92 @@ describe('totality: nothing throws', () => {
             robots.extensions(agent);
           },
         ),
+        { numRuns: RUNS },
+      );
+    });
+  }
+});
+
+describe('line reading', () => {
+  // Keys as files spell them: every directive in any case, Google's typos, near misses that
+  // only start like a key, and keys padded with white space before their colon.
+  const keyWord = fc.constantFrom(
+    'User-agent',
+    'user-agent',
+    'USER-AGENT',
+    'Allow',
+    'allow',
+    'Disallow',
+    'DISALLOW',
+    'Sitemap',
+    'Crawl-delay',
+    'crawl-delay',
+    'useragent',
+    'user agent',
+    'disalow',
+    'Disallowed',
+    'Allowance',
+    'Sitemaps',
+    'Crawl',
+    'c',
+    'a',
+    'foo',
+    '',
+  );
+  const blank = fc.constantFrom('', ' ', '\t', ' \t', '\v', '\f');
+  const valueText = fc.constantFrom('', '/x', '/a b', '*', '/p:q', 'http://e.example/s', '/#x');
+  const colonLine = fc
+    .tuple(blank, keyWord, blank, fc.constantFrom(':', '::'), blank, valueText, blank)
+    .map((parts) => parts.join(''));
+  const text = fc
+    .array(fc.tuple(fc.oneof(colonLine, keyWord), lineEnd), { minLength: 1, maxLength: 12 })
+    .map((ls) => ls.map(([l, e]) => l + e).join(''));
+
+  /** Every line's reading, as `line kind key value` or `line unreadable problem`. */
+  function readAll(source: string, mode: Mode): Map<number, string> {
+    const out = new Map<number, string>();
+    readLines(source, mode, {
+      directive(line, kind, keyStart, keyEnd, valueStart, valueEnd, missingColon) {
+        const key = source.slice(keyStart, keyEnd);
+        const value = source.slice(valueStart, valueEnd);
+        out.set(line, `${kind} ${JSON.stringify(key)} ${JSON.stringify(value)} ${missingColon}`);
+      },
+      unreadable(line, problem) {
+        out.set(line, `unreadable ${problem}`);
+      },
+    });
+    return out;
+  }
+
+  /** The reading of RFC 9309 §2.2 written plainly, for lines that have a colon. */
+  function readPlainly(source: string, mode: Mode): Map<number, string> {
+    const out = new Map<number, string>();
+    const trim = (t: string) => t.replace(/^[ \t\v\f]+|[ \t\v\f]+$/g, '');
+    source.split(/\r\n|\r|\n/).forEach((raw, i) => {
+      const content = trim(raw.split('#')[0]);
+      const colon = content.indexOf(':');
+      if (colon < 0) return;
+      const key = trim(content.slice(0, colon));
+      const value = trim(content.slice(colon + 1));
+      out.set(
+        i + 1,
+        key === ''
+          ? 'unreadable empty-key'
+          : `${classify(key, 0, key.length, mode)} ${JSON.stringify(key)} ${JSON.stringify(value)} false`,
+      );
+    });
+    return out;
+  }
+
+  for (const mode of MODES) {
+    it(`${mode}: a line with a colon is read as key, colon, value, however its key is spelled`, () => {
+      fc.assert(
+        fc.property(text, (source) => {
+          const read = readAll(source, mode);
+          for (const [line, reading] of readPlainly(source, mode)) {
+            assert.equal(read.get(line), reading, `line ${line} of ${JSON.stringify(source)}`);
+          }
+        }),
         { numRuns: RUNS },
       );
     });
