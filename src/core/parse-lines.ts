@@ -31,6 +31,19 @@ export interface LineVisitor {
     /** The key and value were separated by white space, not a colon (Google-compatible). */
     missingColon: boolean,
   ): void;
+  /**
+   * A rule line in its plainest form, as most are: read as {@link directive} would read it, and
+   * its value is printable ASCII without `#`, `$` or `%`, which normalization in either mode
+   * keeps as written (see {@link PLAIN_RULE}).
+   */
+  plainRule(
+    line: number,
+    kind: 'allow' | 'disallow',
+    keyStart: number,
+    keyEnd: number,
+    valueStart: number,
+    valueEnd: number,
+  ): void;
   /** A line that holds something but could not be read as `key: value`. */
   unreadable(
     line: number,
@@ -150,6 +163,44 @@ function next(text: string, ch: string, from: number): number {
   return at < 0 ? text.length : at;
 }
 
+/**
+ * A rule line in its plainest form, by the key's first letter (lower-case): the key spelled out
+ * at the line's start, blanks, a colon, blanks, and a value of printable ASCII but `#`, `$` and
+ * `%` (the comment sign, and the characters normalization looks at) that runs to the line's end,
+ * LF or CRLF. Most lines of real files are such; one native run reads each whole.
+ */
+const PLAIN_RULE: (RegExp | undefined)[] = [];
+PLAIN_RULE[0x61] = /allow[ \t]*:[ \t]*[!"&-~]*(?=\n|\r\n|$)/iy;
+PLAIN_RULE[0x64] = /disallow[ \t]*:[ \t]*[!"&-~]*(?=\n|\r\n|$)/iy;
+
+/**
+ * Reads the line at `pos` when it is a rule line in its plainest form ({@link PLAIN_RULE}) of
+ * at most `maxLength` characters and returns where it ends; else returns -1 and reads nothing.
+ */
+function readPlainRule(
+  text: string,
+  pos: number,
+  maxLength: number,
+  line: number,
+  visitor: LineVisitor,
+): number {
+  const letter = text.charCodeAt(pos) | 0x20;
+  const plain = PLAIN_RULE[letter];
+  if (plain === undefined) return -1;
+  plain.lastIndex = pos;
+  if (!plain.test(text)) return -1;
+  const end = plain.lastIndex;
+  if (end - pos > maxLength) return -1;
+  const kind = letter === 0x61 ? 'allow' : 'disallow';
+  const keyEnd = pos + kind.length;
+  let valueStart = keyEnd;
+  while (text.charCodeAt(valueStart) !== 0x3a) valueStart++;
+  valueStart++;
+  while (valueStart < end && isSpace(text.charCodeAt(valueStart))) valueStart++;
+  visitor.plainRule(line, kind, pos, keyEnd, valueStart, end);
+  return end;
+}
+
 /** Reads every line of `text` into `visitor`. Returns the number of lines. */
 export function readLines(text: string, mode: Mode, visitor: LineVisitor): number {
   const length = text.length;
@@ -164,7 +215,17 @@ export function readLines(text: string, mode: Mode, visitor: LineVisitor): numbe
   const colons = new NextOf(text, ':');
   let line = 0;
   let pos = bomLength(text);
+  // Google-compatible: a plain rule line is ASCII without NUL, which Google's reference cuts
+  // only past GOOGLE_MAX_LINE_BYTES characters.
+  const plainMax = mode === 'google' ? GOOGLE_MAX_LINE_BYTES : length;
   for (;;) {
+    const plainEnd = readPlainRule(text, pos, plainMax, line + 1, visitor);
+    if (plainEnd >= 0) {
+      line++;
+      if (plainEnd >= length) return line;
+      pos = plainEnd + (text.charCodeAt(plainEnd) === 0x0d ? 2 : 1);
+      continue;
+    }
     if (lf < pos) lf = next(text, '\n', pos);
     if (cr < pos) cr = next(text, '\r', pos);
     if (hash < pos) hash = next(text, '#', pos);

@@ -226,7 +226,7 @@ class FileReader implements LineVisitor {
   ): void {
     if (missingColon) this.noteMissingColon(line, keyStart, keyEnd, valueStart, valueEnd);
     if (kind === 'allow' || kind === 'disallow') {
-      this.rule(line, kind, keyStart, keyEnd, valueStart, valueEnd);
+      this.rule(line, kind, keyStart, keyEnd, valueStart, valueEnd, false);
       return;
     }
     if (kind === 'user-agent') {
@@ -244,6 +244,17 @@ class FileReader implements LineVisitor {
       if (kind === 'crawl-delay') this.crawlDelay(line, value);
       else this.extension(line, keyStart, keyEnd, value);
     }
+  }
+
+  plainRule(
+    line: number,
+    kind: RuleKind,
+    keyStart: number,
+    keyEnd: number,
+    valueStart: number,
+    valueEnd: number,
+  ): void {
+    this.rule(line, kind, keyStart, keyEnd, valueStart, valueEnd, true);
   }
 
   unreadable(line: number, problem: 'missing-colon' | 'empty-key', start: number, end: number) {
@@ -284,6 +295,7 @@ class FileReader implements LineVisitor {
     );
   }
 
+  /** A rule whose pattern is `text[start, end)`; `plain` when the reader found it normalized. */
   private rule(
     line: number,
     kind: RuleKind,
@@ -291,6 +303,7 @@ class FileReader implements LineVisitor {
     keyEnd: number,
     start: number,
     end: number,
+    plain: boolean,
   ): void {
     const { text, group } = this;
     if (group === undefined) {
@@ -305,9 +318,11 @@ class FileReader implements LineVisitor {
     this.inAgentRun = false;
     let normalized: string | null = null;
     // Most patterns are already in the form they are matched in: checked where they stand.
-    const isNormal = this.google
-      ? isGoogleEscapedPattern(text, start, end)
-      : isNormalizedPattern(text, start, end);
+    const isNormal =
+      plain ||
+      (this.google
+        ? isGoogleEscapedPattern(text, start, end)
+        : isNormalizedPattern(text, start, end));
     if (!isNormal) {
       const pattern = text.slice(start, end);
       const form = this.google ? escapeGooglePattern(pattern) : normalizePattern(pattern);

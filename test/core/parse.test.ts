@@ -93,6 +93,31 @@ describe('reading bytes and lines', () => {
     });
   });
 
+  describe('long lines (Google-compatible)', () => {
+    // Google's reference keeps the first 2083 * 8 - 1 bytes of a line; rfc keeps all of it.
+    const KEPT = 2083 * 8 - 1;
+    const rows = [
+      { name: 'a plain rule line', value: `/${'a'.repeat(KEPT)}`, keptChars: KEPT - 10 },
+      // '\u00e9' is 2 bytes: the cut falls on a character boundary, counting bytes.
+      {
+        name: 'a rule line of 2-byte characters',
+        value: `/${'\u00e9'.repeat(KEPT)}`,
+        keptChars: 1 + (KEPT - 11) / 2,
+      },
+    ];
+    for (const row of rows) {
+      const text = `User-agent: *\nDisallow: ${row.value}\n`;
+      it(`google: ${row.name} is cut where Google's reference cuts it`, () => {
+        const { pattern } = parse(text, { mode: 'google' }).groups[0].rules[0];
+        assert.equal(pattern.length, row.keptChars);
+        assert.ok(row.value.startsWith(pattern));
+      });
+      it(`rfc: ${row.name} is read whole`, () => {
+        assert.ok(parse(text).groups[0].rules[0].pattern === row.value);
+      });
+    }
+  });
+
   describe('maxBytes', () => {
     const text = 'User-agent: *\nDisallow: /a\nDisallow: /b\n'; // 14 + 13 + 13 bytes
     const rows: {

@@ -14,7 +14,7 @@ import {
   isNormalizedPattern,
   normalizedPathEnd,
 } from '../../src/core/normalize.js';
-import { classify, readLines } from '../../src/core/parse-lines.js';
+import { classify, type DirectiveKind, readLines } from '../../src/core/parse-lines.js';
 
 const RUNS = 500;
 const MODES: Mode[] = ['rfc', 'google'];
@@ -449,7 +449,20 @@ describe('line reading', () => {
     '',
   );
   const blank = fc.constantFrom('', ' ', '\t', ' \t', '\v', '\f');
-  const valueText = fc.constantFrom('', '/x', '/a b', '*', '/p:q', 'http://e.example/s', '/#x');
+  const valueText = fc.constantFrom(
+    '',
+    '/x',
+    '/a b',
+    '*',
+    '/p:q',
+    'http://e.example/s',
+    '/#x',
+    '/a$',
+    '/%41',
+    '/caf\u00e9',
+    '/\u0000',
+    '/\u007f',
+  );
   const colonLine = fc
     .tuple(blank, keyWord, blank, fc.constantFrom(':', '::'), blank, valueText, blank)
     .map((parts) => parts.join(''));
@@ -460,11 +473,26 @@ describe('line reading', () => {
   /** Every line's reading, as `line kind key value` or `line unreadable problem`. */
   function readAll(source: string, mode: Mode): Map<number, string> {
     const out = new Map<number, string>();
+    const directive = (
+      line: number,
+      kind: DirectiveKind,
+      keyStart: number,
+      keyEnd: number,
+      valueStart: number,
+      valueEnd: number,
+      missingColon: boolean,
+    ) => {
+      const key = source.slice(keyStart, keyEnd);
+      const value = source.slice(valueStart, valueEnd);
+      out.set(line, `${kind} ${JSON.stringify(key)} ${JSON.stringify(value)} ${missingColon}`);
+    };
     readLines(source, mode, {
-      directive(line, kind, keyStart, keyEnd, valueStart, valueEnd, missingColon) {
-        const key = source.slice(keyStart, keyEnd);
-        const value = source.slice(valueStart, valueEnd);
-        out.set(line, `${kind} ${JSON.stringify(key)} ${JSON.stringify(value)} ${missingColon}`);
+      directive,
+      plainRule(line, kind, keyStart, keyEnd, valueStart, valueEnd) {
+        // What the reader vouches for: no normalization, in either mode, would rewrite it.
+        assert.ok(isNormalizedPattern(source, valueStart, valueEnd));
+        assert.ok(isGoogleEscapedPattern(source, valueStart, valueEnd));
+        directive(line, kind, keyStart, keyEnd, valueStart, valueEnd, false);
       },
       unreadable(line, problem) {
         out.set(line, `unreadable ${problem}`);
@@ -478,7 +506,9 @@ describe('line reading', () => {
     const out = new Map<number, string>();
     const trim = (t: string) => t.replace(/^[ \t\v\f]+|[ \t\v\f]+$/g, '');
     source.split(/\r\n|\r|\n/).forEach((raw, i) => {
-      const content = trim(raw.split('#')[0]);
+      // Google-compatible: a NUL ends the line.
+      const line = mode === 'google' ? raw.split('\0')[0] : raw;
+      const content = trim(line.split('#')[0]);
       const colon = content.indexOf(':');
       if (colon < 0) return;
       const key = trim(content.slice(0, colon));
