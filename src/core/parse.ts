@@ -204,7 +204,7 @@ class FileReader implements LineVisitor {
 
   constructor(
     readonly text: string,
-    readonly mode: Mode,
+    mode: Mode,
   ) {
     this.agentLines = new AgentLines(text);
     this.table = new RuleTable(text);
@@ -257,7 +257,12 @@ class FileReader implements LineVisitor {
     this.rule(line, kind, keyStart, keyEnd, valueStart, valueEnd, true);
   }
 
-  unreadable(line: number, problem: 'missing-colon' | 'empty-key', start: number, end: number) {
+  unreadable(
+    line: number,
+    problem: 'missing-colon' | 'empty-key',
+    start: number,
+    end: number,
+  ): void {
     const content = this.text.slice(start, end);
     if (problem === 'empty-key') {
       this.note(
