@@ -73,18 +73,10 @@ export class RuleIndex {
 
   /**
    * Bits by character code: the second characters of the rules' literal prefixes (before any
-   * `*`) that have one. A path whose second character is none of them matches none of those
-   * rules, which for most small files is most paths; only the short rules are left to read.
+   * `*`), when every prefix has one. A path whose second character is none of them matches no
+   * rule, which for most small files is most paths. Null when some prefix is shorter.
    */
-  private readonly seconds = new Int32Array(4);
-  /**
-   * The rules without a second literal character to test (`/`, `/*.pdf`, `*` rules…), as pairs
-   * `[first, end)` of rule numbers in table order: the rules a path's second character never
-   * rules out. Most sets have none or a few.
-   */
-  private readonly shortRanges: number[] = [];
-  private readonly shortCount: number;
-  private readonly shortWildCount: number;
+  private readonly seconds: Int32Array | null;
 
   /** @param ranges pairs `[first, end)` of rule numbers, in table order. */
   constructor(
@@ -94,10 +86,8 @@ export class RuleIndex {
     let size = 0;
     let wildCount = 0;
     let patternChars = 0;
-    let shortCount = 0;
-    let shortWildCount = 0;
-    const shortRanges = this.shortRanges;
-    this.forEachRule((n, info, r, form, from) => {
+    let seconds: Int32Array | null = new Int32Array(4);
+    this.forEachRule((n, info, _, form, from) => {
       size++;
       patternChars += n;
       const shape = info & SHAPE;
@@ -116,19 +106,13 @@ export class RuleIndex {
       const derived =
         info & GOOGLE_INDEX ? googleIndexDirectoryEnd(form, from, from + n) - from : n;
       const c = form.charCodeAt(from + 1);
-      if (literal >= 2 && derived >= 2 && c < 0x80) this.seconds[c >> 5] |= 1 << (c & 31);
-      else {
-        if (shortRanges.at(-1) === r) shortRanges[shortRanges.length - 1] = r + 1;
-        else shortRanges.push(r, r + 1);
-        shortCount++;
-        if (shape === SHAPE_WILD) shortWildCount++;
-      }
+      if (literal < 2 || derived < 2 || c >= 0x80) seconds = null;
+      else if (seconds !== null) seconds[c >> 5] |= 1 << (c & 31);
     });
-    this.shortCount = shortCount;
-    this.shortWildCount = shortWildCount;
     this.size = size;
     this.wildCount = wildCount;
     this.patternChars = patternChars;
+    this.seconds = seconds;
   }
 
   /**
@@ -161,50 +145,40 @@ export class RuleIndex {
    * (an escape, say, may turn into any character).
    */
   rulesOut(s: string, start: number, end: number, raw: boolean): boolean {
-    return this.shortCount === 0 && this.prefixesOut(s, start, end, raw);
-  }
-
-  /** {@link rulesOut} for the rules with a second literal character to test. */
-  private prefixesOut(s: string, start: number, end: number, raw: boolean): boolean {
+    const seconds = this.seconds;
+    if (seconds === null) return false;
     const c = s.charCodeAt(start + 1);
-    // A path of one character (`/`) is shorter than every such prefix.
+    // A path of one character (`/`) is shorter than every prefix.
     if (end < 0 ? Number.isNaN(c) || c === 0x23 : end - start < 2) return true;
     if (raw && !isKeptInPath(c)) return false;
-    return c >= 0x80 || (this.seconds[c >> 5] & (1 << (c & 31))) === 0;
+    return c >= 0x80 || (seconds[c >> 5] & (1 << (c & 31))) === 0;
   }
 
   /** The table's number of the deciding rule for the path `s[start, end)`, or -1 when none. */
   match(s: string, start: number, end: number): number {
-    // When the path's second character rules out every rule that has one, only the short
-    // rules are left to read.
-    const onlyShort = this.prefixesOut(s, start, end, false);
-    if (onlyShort && this.shortCount === 0) return -1;
+    if (this.rulesOut(s, start, end, false)) return -1;
     if (this.compiled !== null) {
       const r = this.compiled.decide(s, start, end);
       return r < 0 ? -1 : this.ids![r];
     }
-    const size = onlyShort ? this.shortCount : this.size;
-    const wild = onlyShort ? this.shortWildCount : this.wildCount;
-    const work = size + wild * ((end - start) >> 3);
+    const work = this.size + this.wildCount * ((end - start) >> 3);
     if (
-      size <= scanPolicy.always ||
+      this.size <= scanPolicy.always ||
       (work <= scanPolicy.maxWork &&
         this.patternChars <= scanPolicy.maxChars &&
         this.scanned + work <= this.size * scanPolicy.buildAfter)
     ) {
       this.scanned += work;
-      return this.scan(s, start, end, onlyShort ? this.shortRanges : this.ranges);
+      return this.scan(s, start, end);
     }
     this.compile();
     return this.match(s, start, end);
   }
 
-  /**
-   * Every rule of `ranges` (pairs `[first, end)` of rule numbers) in turn, read from the
-   * table: the best match by rank, then line.
-   */
-  private scan(s: string, start: number, end: number, ranges: readonly number[]): number {
+  /** Every rule in turn, read from the table: the best match by rank, then line. */
+  private scan(s: string, start: number, end: number): number {
     const { data, text, forms } = this.table;
+    const ranges = this.ranges;
     const length = end - start;
     const second = s.charCodeAt(start + 1);
     let best = -1;
