@@ -126,6 +126,11 @@ function normalizeRange(s: string, start: number, end: number, isPath: boolean):
 const KEPT_IN_PATTERN = /[!"&-~]*/y;
 /** The same for a path, where `*` and `$` are rewritten too (and `#`, kept, ends the run). */
 const KEPT_IN_PATH = /[!"&-)+-~]*/y;
+/**
+ * Most of {@link KEPT_IN_PATH} as one range, `+` to `~`, which a native run reads about half as
+ * fast again; most paths hold nothing else, and the full set reads on where it stops.
+ */
+const KEPT_RANGE_IN_PATH = /[+-~]*/y;
 
 /** Where a run of `kept` from `from` in `s` stops (perhaps past the range asked about). */
 function runEnd(kept: RegExp, s: string, from: number): number {
@@ -219,7 +224,8 @@ export function normalizedPathEnd(s: string, start: number): number {
  */
 function pathRunEnd(s: string, from: number, end: number): number {
   for (let i = from; ; i += 3) {
-    i = runEnd(KEPT_IN_PATH, s, i);
+    i = runEnd(KEPT_RANGE_IN_PATH, s, i);
+    if (i < end) i = runEnd(KEPT_IN_PATH, s, i);
     if (i >= end) return end;
     if (s.charCodeAt(i) !== 0x25 || i + 3 > end || !isKeptEscape(s, i)) return i;
   }
