@@ -458,6 +458,7 @@ describe('line reading', () => {
     'http://e.example/s',
     '/#x',
     '/a$',
+    '/a!b"c',
     '/%41',
     '/caf\u00e9',
     '/\u0000',
