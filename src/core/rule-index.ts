@@ -59,10 +59,10 @@ export function precedence(normalizedLength: number, allow: number): number {
 
 /**
  * The rules of some groups of a file (ranges of its rule table). The compiled index is built
- * when it pays: a set of a few rules without `*` is always scanned, any other is scanned until the
- * scans have cost about what building costs (ski rental), or built at once when a scan would
- * be expensive (many `*` rules and a long path). So a file asked once costs little more than
- * its parse, and a file asked often gets the index.
+ * when it pays: a set of a few rules without `*` is always scanned, any other is scanned until
+ * the scans have cost about what building costs (ski rental), or built at once when a scan
+ * would be expensive (many `*` rules and a long path). So a file asked once costs little more
+ * than its parse, and a file asked often gets the index.
  */
 export class RuleIndex {
   /** Number of rules indexed (those with a non-empty pattern). */
