@@ -133,7 +133,7 @@ class ParsedRobots implements RobotsTxt {
       if (!selection) {
         selection = {
           kind: named ? 'specific' : 'global',
-          groups: indices.map((i) => this.groups[i]),
+          groups: this.groupsAt(indices),
           index: this.indexFor(indices),
         };
         this.bySet.set(indices, selection);
@@ -142,6 +142,14 @@ class ParsedRobots implements RobotsTxt {
     if (this.selections.size >= MAX_REMEMBERED_AGENTS) this.selections.clear();
     this.selections.set(agent, selection);
     return selection;
+  }
+
+  /**
+   * The groups numbered `indices`. Its own method, not a closure in {@link select}: a closure
+   * there would make every call of it allocate a context for `this`, hit or miss.
+   */
+  private groupsAt(indices: readonly number[]): ParsedGroup[] {
+    return indices.map((i) => this.groups[i]);
   }
 
   /** The index of the rules of `indices`' groups; null when they have none. */
