@@ -171,9 +171,9 @@ function next(text: string, ch: string, from: number): number {
  * range, which a native run reads fastest. Most lines of real files are such; one run reads
  * each whole.
  */
-const PLAIN_RULE: (RegExp | undefined)[] = [];
-PLAIN_RULE[0x61] = /allow[ \t]*:[ \t]*[&-~]*(?=\n|\r\n|$)/iy;
-PLAIN_RULE[0x64] = /disallow[ \t]*:[ \t]*[&-~]*(?=\n|\r\n|$)/iy;
+const PLAIN_RULE: (readonly [RegExp, 'allow' | 'disallow'] | undefined)[] = [];
+PLAIN_RULE[0x61] = [/allow[ \t]*:[ \t]*[&-~]*(?=\n|\r\n|$)/iy, 'allow'];
+PLAIN_RULE[0x64] = [/disallow[ \t]*:[ \t]*[&-~]*(?=\n|\r\n|$)/iy, 'disallow'];
 
 /**
  * Reads the line at `pos` when it is a rule line in its plainest form ({@link PLAIN_RULE}) of
@@ -186,14 +186,13 @@ function readPlainRule(
   line: number,
   visitor: LineVisitor,
 ): number {
-  const letter = text.charCodeAt(pos) | 0x20;
-  const plain = PLAIN_RULE[letter];
+  const plain = PLAIN_RULE[text.charCodeAt(pos) | 0x20];
   if (plain === undefined) return -1;
-  plain.lastIndex = pos;
-  if (!plain.test(text)) return -1;
-  const end = plain.lastIndex;
+  const [rule, kind] = plain;
+  rule.lastIndex = pos;
+  if (!rule.test(text)) return -1;
+  const end = rule.lastIndex;
   if (end - pos > maxLength) return -1;
-  const kind = letter === 0x61 ? 'allow' : 'disallow';
   const keyEnd = pos + kind.length;
   let valueStart = keyEnd;
   while (text.charCodeAt(valueStart) !== 0x3a) valueStart++;
