@@ -5,14 +5,16 @@
 /** Where {@link locatePath} found the path: `[start, end)` of the string it returned. */
 export const located = { start: 0, end: 0 };
 
+/** A run of what is not `/`, `?`, `;` or `#`: an authority, or what a URL has before its path. */
+const BEFORE_PATH = /[^/?;#]*/y;
+
 /** Where the path starts after the authority: its '/', '?' or ';'; or a '#' first; or -1. */
 function pathStart(s: string, from: number): number {
-  for (let i = from; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    // Letters, most of a host, are past all four: one comparison each.
-    if (c <= 0x3f && (c === 0x2f || c === 0x3f || c === 0x3b || c === 0x23)) return i; // '/', '?', ';', '#'
-  }
-  return -1;
+  // One native run: a host is read several times faster than by a loop here.
+  BEFORE_PATH.lastIndex = from;
+  BEFORE_PATH.test(s);
+  const i = BEFORE_PATH.lastIndex;
+  return i < s.length ? i : -1;
 }
 
 /**
