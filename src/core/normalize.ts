@@ -124,8 +124,14 @@ function normalizeRange(s: string, start: number, end: number, isPath: boolean):
  * looked at one by one.
  */
 const KEPT_IN_PATTERN = /[!"&-~]*/y;
-/** The same for a path, where `*` and `$` are rewritten too (and `#`, kept, ends the run). */
-const KEPT_IN_PATH = /[!"&-)+-~]*/y;
+/**
+ * The same for a path, where `*` and `$` are rewritten too (and `#`, kept, ends the run), but
+ * with kept escapes in the run: upper-case hex of every byte but the unreserved ones
+ * (`-` 2D, `.` 2E, digits 30-39, letters 41-5A and 61-7A, `_` 5F, `~` 7E), so a path of many
+ * escapes (a percent-encoded UTF-8 name) is one native run, not one run per escape.
+ */
+const KEPT_IN_PATH =
+  /(?:[!"&-)+-~]|%(?:[0189A-F][0-9A-F]|2[0-9A-CF]|3[A-F]|40|5[B-E]|60|7[B-DF]))*/y;
 /**
  * Most of {@link KEPT_IN_PATH} as one range, `+` to `~`, which a native run reads in about two
  * thirds of the time; most paths hold nothing else, and the full set reads on where it stops.
@@ -223,12 +229,14 @@ export function normalizedPathEnd(s: string, start: number): number {
  * the first `#` or character normalization rewrites stands, or `end`.
  */
 function pathRunEnd(s: string, from: number, end: number): number {
-  for (let i = from; ; i += 3) {
-    i = runEnd(KEPT_RANGE_IN_PATH, s, i);
-    if (i < end) i = runEnd(KEPT_IN_PATH, s, i);
-    if (i >= end) return end;
-    if (s.charCodeAt(i) !== 0x25 || i + 3 > end || !isKeptEscape(s, i)) return i;
-  }
+  let i = runEnd(KEPT_RANGE_IN_PATH, s, from);
+  if (i >= end) return end;
+  i = runEnd(KEPT_IN_PATH, s, i);
+  if (i <= end) return i;
+  // The run went past `end`. A `%` in it starts an escape: one at end - 1 or end - 2 is cut
+  // by `end`, and is not kept.
+  if (s.charCodeAt(end - 1) === 0x25) return end - 1;
+  return end - 2 >= from && s.charCodeAt(end - 2) === 0x25 ? end - 2 : end;
 }
 
 /**
