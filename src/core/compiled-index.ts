@@ -50,6 +50,14 @@ const AUTOMATON_FEW_CHILDREN = 4;
 const AUTOMATON_LONG_PATH = 256;
 
 /**
+ * Below the automaton's thresholds, a node of two or more children first asks one native
+ * search for any of their segments (a "gate"): on most paths none occurs, and that one search
+ * costs less than a search per child. Only where the segments are this short in all, so the
+ * gate's own search (a regular expression trying each at every position) stays linear.
+ */
+const GATE_MAX_CHARS = 64;
+
+/**
  * When one pass over the path for every segment of a glob trie (a "trie pass") replaces most
  * searches. Searching costs are counted in characters `indexOf` reads; an automaton reads a
  * character about this many times slower, so a node's own pass counts this much per character
@@ -151,6 +159,8 @@ export class CompiledIndex {
   private readonly segs: string[];
   private epoch = 0;
   private automata: Map<number, SegmentSearch> | null = null;
+  /** Gates by glob node; null for a node whose segments are too long for one. */
+  private gates: Map<number, RegExp | null> | null = null;
   /** Trie passes by glob root. */
   private passes: Map<number, TriePass> | null = null;
   /**
@@ -459,6 +469,14 @@ export class CompiledIndex {
           stack[sp++] = automaton.found[child];
         }
       } else {
+        if (count >= 2 && end - p < AUTOMATON_LONG_PATH) {
+          // None of the children's segments occurs: none of them can match.
+          const gate = this.gate(g, children, count);
+          if (gate !== null) {
+            gate.lastIndex = p;
+            if (!gate.test(s)) continue;
+          }
+        }
         // Pushed lowest rank first, so the best child is examined first.
         for (let c = count - 1; c >= 0; c--) {
           const child = d[children + c];
@@ -699,18 +717,44 @@ export class CompiledIndex {
     return t;
   }
 
+  /**
+   * The gate of glob node `g`: a search for any of its children's segments, built on first
+   * need; null when they are longer than {@link GATE_MAX_CHARS} in all.
+   */
+  private gate(g: number, children: number, count: number): RegExp | null {
+    this.gates ??= new Map();
+    let gate = this.gates.get(g);
+    if (gate === undefined) {
+      const words = this.childSegments(children, count);
+      const chars = words.reduce((n, word) => n + word.length, 0);
+      gate = chars > GATE_MAX_CHARS ? null : new RegExp(words.map(literal).join('|'), 'g');
+      this.gates.set(g, gate);
+    }
+    return gate;
+  }
+
+  /** The segments on the edges into the `count` children listed at `children`, in order. */
+  private childSegments(children: number, count: number): string[] {
+    const words: string[] = [];
+    for (let c = 0; c < count; c++) {
+      words.push(this.segs[this.d[this.globBase + this.d[children + c] * G_SIZE + G_SEG]]);
+    }
+    return words;
+  }
+
   /** The automaton over the segments of glob node `g`'s children, in child order. */
   private automaton(g: number, children: number, count: number): SegmentSearch {
     this.automata ??= new Map();
     let automaton = this.automata.get(g);
     if (!automaton) {
-      const words: string[] = [];
-      for (let c = 0; c < count; c++) {
-        words.push(this.segs[this.d[this.globBase + this.d[children + c] * G_SIZE + G_SEG]]);
-      }
-      automaton = new SegmentSearch(words);
+      automaton = new SegmentSearch(this.childSegments(children, count));
       this.automata.set(g, automaton);
     }
     return automaton;
   }
+}
+
+/** A regular expression source matching `text` literally. */
+function literal(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
 }
