@@ -172,6 +172,7 @@ class ParsedRobots implements RobotsTxt {
     if (index === null) return true;
     if (this.mode === 'google') {
       const s = locatePath(url);
+      if (index.rulesOut(s, located.start, located.end, false)) return true;
       const rule = index.match(s, located.start, located.end);
       return rule < 0 || this.table.isAllow(rule);
     }
@@ -179,7 +180,9 @@ class ParsedRobots implements RobotsTxt {
     let s = locatePathStart(url);
     let start = located.start;
     let end = located.end;
-    // A path whose second character already rules out every rule needs no more reading.
+    // A path whose second character already rules out every rule needs no more reading. Asked
+    // of the raw path only: a normalized one could tell more only where that character is
+    // rewritten (an escape, say), which is rare.
     if (index.rulesOut(s, start, end, true)) return true;
     // Most paths are normalized already; one run finds that and where the path ends.
     const kept = end < 0 ? normalizedPathEnd(s, start) : isNormalizedPath(s, start, end) ? end : -1;

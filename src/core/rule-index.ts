@@ -158,9 +158,11 @@ export class RuleIndex {
     return c >= 0x80 || (seconds[c >> 5] & (1 << (c & 31))) === 0;
   }
 
-  /** The table's number of the deciding rule for the path `s[start, end)`, or -1 when none. */
+  /**
+   * The table's number of the deciding rule for the path `s[start, end)`, or -1 when none.
+   * Callers ask {@link rulesOut} first: most paths end there.
+   */
   match(s: string, start: number, end: number): number {
-    if (this.rulesOut(s, start, end, false)) return -1;
     if (this.compiled !== null) {
       const r = this.compiled.decide(s, start, end);
       return r < 0 ? -1 : this.ids![r];
