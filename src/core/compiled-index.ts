@@ -153,6 +153,12 @@ export class CompiledIndex {
    */
   private readonly keyPos: Int32Array;
   private readonly keyLen: Int32Array;
+  /**
+   * The first two characters of each entry's prefix as one number, see {@link head}; negative
+   * (not used) for a prefix shorter than two. Most probes of the search are decided by it
+   * alone, without reading the prefix where it stands.
+   */
+  private readonly keyHead: Int32Array;
   private readonly otherKeys: string[];
   private readonly text: string;
   /** Distinct segments of all wildcard rules. */
@@ -278,6 +284,7 @@ export class CompiledIndex {
     const UNSET = 0x7fffffff;
     this.keyPos = new Int32Array(entries).fill(UNSET);
     this.keyLen = new Int32Array(entries);
+    this.keyHead = Int32Array.from(keys, (key) => (key.length < 2 ? -1 : head(key, 0)));
     this.otherKeys = [];
     for (let r = 0; r < rules; r++) {
       if (at[r] >= 0 && this.keyPos[entryOf[r]] === UNSET) this.keyPos[entryOf[r]] = at[r];
@@ -358,10 +365,11 @@ export class CompiledIndex {
   /** The number of the deciding rule for `s[start, end)`, or -1. */
   decide(s: string, start: number, end: number): number {
     const d = this.d;
-    const { keyPos, keyLen, otherKeys, text } = this;
+    const { keyPos, keyLen, keyHead, otherKeys, text } = this;
     // The last prefix <= the path. Keys between two that share their first c characters
     // with the path share them too, so comparisons start past the smaller such count.
     const length = end - start;
+    const pathHead = length < 2 ? -1 : head(s, start);
     let lo = 0;
     let hi = this.entries - 1;
     let k = -1;
@@ -370,14 +378,24 @@ export class CompiledIndex {
     let commonHi = 0;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
-      const pos = keyPos[mid];
-      const key = pos >= 0 ? text : otherKeys[-1 - pos];
-      const at = Math.max(pos, 0);
-      const n = keyLen[mid];
-      const l = Math.min(n, length);
-      let i = Math.min(commonLo, commonHi);
-      while (i < l && key.charCodeAt(at + i) === s.charCodeAt(start + i)) i++;
-      if (i < l ? key.charCodeAt(at + i) < s.charCodeAt(start + i) : n <= length) {
+      const h = keyHead[mid];
+      let i: number;
+      let below: boolean;
+      if (h >= 0 && pathHead >= 0 && h !== pathHead) {
+        // They differ in the first two characters: in the second when the first agree.
+        i = h >>> 16 === pathHead >>> 16 ? 1 : 0;
+        below = h < pathHead;
+      } else {
+        const pos = keyPos[mid];
+        const key = pos >= 0 ? text : otherKeys[-1 - pos];
+        const at = Math.max(pos, 0);
+        const n = keyLen[mid];
+        const l = Math.min(n, length);
+        i = Math.min(commonLo, commonHi);
+        while (i < l && key.charCodeAt(at + i) === s.charCodeAt(start + i)) i++;
+        below = i < l ? key.charCodeAt(at + i) < s.charCodeAt(start + i) : n <= length;
+      }
+      if (below) {
         k = mid;
         common = i;
         commonLo = i;
@@ -757,4 +775,12 @@ export class CompiledIndex {
 /** A regular expression source matching `text` literally. */
 function literal(text: string): string {
   return text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
+}
+
+/**
+ * `s[at]` and `s[at + 1]` as one number that orders like the two characters. It is negative,
+ * so not used, when `s[at]` is above 0x7FFF (prefixes and paths start with ASCII anyway).
+ */
+function head(s: string, at: number): number {
+  return (s.charCodeAt(at) << 16) | s.charCodeAt(at + 1);
 }
