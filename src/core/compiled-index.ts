@@ -50,12 +50,17 @@ const AUTOMATON_FEW_CHILDREN = 4;
 const AUTOMATON_LONG_PATH = 256;
 
 /**
- * Below the automaton's thresholds, a node of two or more children first asks one native
- * search for any of their segments (a "gate"): on most paths none occurs, and that one search
- * costs less than a search per child. Only where the segments are this short in all, so the
- * gate's own search (a regular expression trying each at every position) stays linear.
+ * Gates: one native search for any of several segments, where on most paths none occurs and
+ * one search costs less than one per segment. The index has one for the segments that start
+ * its glob tries (the first segment of every wildcard rule, or its `$` tail): when none
+ * occurs, no wildcard rule but a bare `prefix*` matches, and no trie is searched. Below the
+ * automaton's thresholds a node of two or more children has one for their segments. Only for
+ * remainders shorter than {@link AUTOMATON_LONG_PATH}, and for segments this short in all,
+ * so that a gate's own search (a regular expression trying each at every position) costs
+ * little even where it fails to pay.
  */
 const GATE_MAX_CHARS = 64;
+const INDEX_GATE_MAX_CHARS = 256;
 
 /**
  * When one pass over the path for every segment of a glob trie (a "trie pass") replaces most
@@ -165,8 +170,10 @@ export class CompiledIndex {
   private readonly segs: string[];
   private epoch = 0;
   private automata: Map<number, SegmentSearch> | null = null;
-  /** Gates by glob node; null for a node whose segments are too long for one. */
-  private gates: Map<number, RegExp | null> | null = null;
+  /** Gates by glob node, built on first need; null for a node whose segments are too long. */
+  private gates: (RegExp | null | undefined)[] | null = null;
+  /** The index's gate (see {@link GATE_MAX_CHARS}): built on first need, null when too long. */
+  private rootGate: RegExp | null | undefined;
   /** Trie passes by glob root. */
   private passes: Map<number, TriePass> | null = null;
   /**
@@ -412,6 +419,8 @@ export class CompiledIndex {
     let e = k;
     while (e >= 0 && keyLen[e] > common) e = d[base + e * E_SIZE + E_PARENT];
     let best = -1;
+    // Whether a wildcard rule's segment may occur in the path (asked once, when a trie is met).
+    let segmentsMayOccur = -1;
     for (; e >= 0; e = d[base + e * E_SIZE + E_PARENT]) {
       const b = base + e * E_SIZE;
       if (best >= 0 && d[b + E_MAX_UP] < d[best]) break;
@@ -422,7 +431,13 @@ export class CompiledIndex {
       if (exact >= 0 && len === end - start && this.beats(exact, best)) best = exact;
       const glob = d[b + E_GLOB];
       if (glob >= 0 && (best < 0 || d[this.globBase + glob * G_SIZE + G_MAX] >= d[best])) {
-        best = this.searchGlob(glob, s, start + len, end, best);
+        if (segmentsMayOccur < 0) segmentsMayOccur = this.segmentsMayOccur(s, start, end) ? 1 : 0;
+        if (segmentsMayOccur === 1) best = this.searchGlob(glob, s, start + len, end, best);
+        else {
+          // Only a bare `prefix*` under this prefix can match.
+          const terminal = d[this.globBase + glob * G_SIZE + G_TERMINAL];
+          if (terminal >= 0 && this.beats(terminal, best)) best = terminal;
+        }
       }
     }
     return best;
@@ -736,17 +751,44 @@ export class CompiledIndex {
   }
 
   /**
+   * False when no segment that starts a glob trie occurs in `s` from `start` (the path start:
+   * every trie's search starts there or later), as the index's gate tells.
+   */
+  private segmentsMayOccur(s: string, start: number, end: number): boolean {
+    if (end - start >= AUTOMATON_LONG_PATH) return true;
+    if (this.rootGate === undefined)
+      this.rootGate = anyOf(this.rootSegments(), INDEX_GATE_MAX_CHARS);
+    if (this.rootGate === null) return true;
+    this.rootGate.lastIndex = start;
+    return this.rootGate.test(s);
+  }
+
+  /** The segments that start glob tries: on the edges out of roots, and roots' `$` tails. */
+  private rootSegments(): string[] {
+    const d = this.d;
+    const words = new Set<string>();
+    for (let e = 0; e < this.entries; e++) {
+      const root = d[this.entryBase + e * E_SIZE + E_GLOB];
+      if (root < 0) continue;
+      const b = this.globBase + root * G_SIZE;
+      const children = this.childSegments(d[b + G_CHILDREN], d[b + G_CHILD_COUNT]);
+      for (const word of children) words.add(word);
+      const anchored = d[b + G_ANCHORED];
+      for (let a = 0; a < d[b + G_ANCHORED_COUNT]; a++) words.add(this.segs[d[anchored + 2 * a]]);
+    }
+    return [...words];
+  }
+
+  /**
    * The gate of glob node `g`: a search for any of its children's segments, built on first
    * need; null when they are longer than {@link GATE_MAX_CHARS} in all.
    */
   private gate(g: number, children: number, count: number): RegExp | null {
-    this.gates ??= new Map();
-    let gate = this.gates.get(g);
+    this.gates ??= [];
+    let gate = this.gates[g];
     if (gate === undefined) {
-      const words = this.childSegments(children, count);
-      const chars = words.reduce((n, word) => n + word.length, 0);
-      gate = chars > GATE_MAX_CHARS ? null : new RegExp(words.map(literal).join('|'), 'g');
-      this.gates.set(g, gate);
+      gate = anyOf(this.childSegments(children, count), GATE_MAX_CHARS);
+      this.gates[g] = gate;
     }
     return gate;
   }
@@ -770,6 +812,15 @@ export class CompiledIndex {
     }
     return automaton;
   }
+}
+
+/**
+ * A search (global, so it starts at its `lastIndex`) for any of `words`; null when they are
+ * longer than `maxChars` in all.
+ */
+function anyOf(words: readonly string[], maxChars: number): RegExp | null {
+  const chars = words.reduce((n, word) => n + word.length, 0);
+  return chars > maxChars ? null : new RegExp(words.map(literal).join('|'), 'g');
 }
 
 /** A regular expression source matching `text` literally. */
