@@ -22,13 +22,20 @@
 
 import { type CompiledPattern, SegmentSearch, sortByKey } from './pattern.js';
 
-// Prefix entries, 5 numbers each (the prefix itself is where `keyPos`/`keyLen` say).
+// Prefix entries, 8 numbers each.
 const E_PARENT = 0; // entry of the longest proper prefix in the set, or -1
 const E_PLAIN = 1; // best rule that is exactly this prefix (no `*`, no `$`), or -1
 const E_EXACT = 2; // best rule `prefix$`, or -1
 const E_GLOB = 3; // root of this prefix's glob trie, or -1
 const E_MAX_UP = 4; // best rank of this entry and all its ancestors
-const E_SIZE = 5;
+// The prefix: E_KEY_LEN characters at E_KEY_POS of the file's text, or when that is negative,
+// otherKeys[-1 - E_KEY_POS] (a normalized form's prefix).
+const E_KEY_POS = 5;
+const E_KEY_LEN = 6;
+// The prefix's first two characters as one number (see `head`), or -1 when it has fewer:
+// most probes of the prefix search are decided by it, without reading the prefix.
+const E_HEAD = 7;
+const E_SIZE = 8;
 // Glob trie nodes, 8 numbers each.
 const G_SEG = 0; // segment on the edge into this node (-1 at a root)
 const G_CHILDREN = 1; // offset of the child list
@@ -152,18 +159,7 @@ export class CompiledIndex {
   private readonly entryBase: number;
   private readonly globBase: number;
   private readonly memoBase: number;
-  /**
-   * Prefix of each entry, sorted: `keyLen[e]` characters at `keyPos[e]` of the file's text, or
-   * when that is negative, `otherKeys[-1 - keyPos[e]]` (a normalized form's prefix).
-   */
-  private readonly keyPos: Int32Array;
-  private readonly keyLen: Int32Array;
-  /**
-   * The first two characters of each entry's prefix as one number, see {@link head}; negative
-   * (not used) for a prefix shorter than two. Most probes of the search are decided by it
-   * alone, without reading the prefix where it stands.
-   */
-  private readonly keyHead: Int32Array;
+  /** Entries' prefixes that do not stand in the text (see E_KEY_POS). */
   private readonly otherKeys: string[];
   private readonly text: string;
   /** Distinct segments of all wildcard rules. */
@@ -287,22 +283,6 @@ export class CompiledIndex {
 
     this.text = text;
     this.entries = entries;
-    // Each entry's prefix by position where a rule's prefix stands in the text, else kept.
-    const UNSET = 0x7fffffff;
-    this.keyPos = new Int32Array(entries).fill(UNSET);
-    this.keyLen = new Int32Array(entries);
-    this.keyHead = Int32Array.from(keys, (key) => (key.length < 2 ? -1 : head(key, 0)));
-    this.otherKeys = [];
-    for (let r = 0; r < rules; r++) {
-      if (at[r] >= 0 && this.keyPos[entryOf[r]] === UNSET) this.keyPos[entryOf[r]] = at[r];
-    }
-    for (let e = 0; e < entries; e++) {
-      this.keyLen[e] = keys[e].length;
-      if (this.keyPos[e] === UNSET) {
-        this.keyPos[e] = -1 - this.otherKeys.length;
-        this.otherKeys.push(keys[e]);
-      }
-    }
     let lists = 0;
     for (const g of globs) lists += (g.children?.size ?? 0) + g.anchored.length;
     this.entryBase = rules;
@@ -312,6 +292,24 @@ export class CompiledIndex {
     const d = new Int32Array(this.memoBase + segs.length * 3);
     this.d = d;
     d.set(ranks, 0);
+
+    // Each entry's prefix by position where a rule's prefix stands in the text, else kept.
+    const UNSET = 0x7fffffff;
+    for (let e = 0; e < entries; e++) d[this.entryBase + e * E_SIZE + E_KEY_POS] = UNSET;
+    for (let r = 0; r < rules; r++) {
+      const b = this.entryBase + entryOf[r] * E_SIZE;
+      if (at[r] >= 0 && d[b + E_KEY_POS] === UNSET) d[b + E_KEY_POS] = at[r];
+    }
+    this.otherKeys = [];
+    for (let e = 0; e < entries; e++) {
+      const b = this.entryBase + e * E_SIZE;
+      d[b + E_KEY_LEN] = keys[e].length;
+      d[b + E_HEAD] = keys[e].length < 2 ? -1 : head(keys[e], 0);
+      if (d[b + E_KEY_POS] === UNSET) {
+        d[b + E_KEY_POS] = -1 - this.otherKeys.length;
+        this.otherKeys.push(keys[e]);
+      }
+    }
 
     // Prefix entries: a prefix sorts right before its extensions, so a stack of open prefixes
     // gives each entry its longest proper prefix in the set.
@@ -372,7 +370,8 @@ export class CompiledIndex {
   /** The number of the deciding rule for `s[start, end)`, or -1. */
   decide(s: string, start: number, end: number): number {
     const d = this.d;
-    const { keyPos, keyLen, keyHead, otherKeys, text } = this;
+    const { otherKeys, text } = this;
+    const base = this.entryBase;
     // The last prefix <= the path. Keys between two that share their first c characters
     // with the path share them too, so comparisons start past the smaller such count.
     const length = end - start;
@@ -385,7 +384,8 @@ export class CompiledIndex {
     let commonHi = 0;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
-      const h = keyHead[mid];
+      const m = base + mid * E_SIZE;
+      const h = d[m + E_HEAD];
       let i: number;
       let below: boolean;
       if (h >= 0 && pathHead >= 0 && h !== pathHead) {
@@ -393,10 +393,10 @@ export class CompiledIndex {
         i = h >>> 16 === pathHead >>> 16 ? 1 : 0;
         below = h < pathHead;
       } else {
-        const pos = keyPos[mid];
+        const pos = d[m + E_KEY_POS];
         const key = pos >= 0 ? text : otherKeys[-1 - pos];
         const at = Math.max(pos, 0);
-        const n = keyLen[mid];
+        const n = d[m + E_KEY_LEN];
         const l = Math.min(n, length);
         i = Math.min(commonLo, commonHi);
         while (i < l && key.charCodeAt(at + i) === s.charCodeAt(start + i)) i++;
@@ -415,16 +415,15 @@ export class CompiledIndex {
     if (k < 0) return -1;
     // Every prefix of the path in the set is an ancestor of entry k no longer than their
     // common part (a string between a prefix of the path and the path extends that prefix).
-    const base = this.entryBase;
     let e = k;
-    while (e >= 0 && keyLen[e] > common) e = d[base + e * E_SIZE + E_PARENT];
+    while (e >= 0 && d[base + e * E_SIZE + E_KEY_LEN] > common) e = d[base + e * E_SIZE + E_PARENT];
     let best = -1;
     // Whether a wildcard rule's segment may occur in the path (asked once, when a trie is met).
     let segmentsMayOccur = -1;
     for (; e >= 0; e = d[base + e * E_SIZE + E_PARENT]) {
       const b = base + e * E_SIZE;
       if (best >= 0 && d[b + E_MAX_UP] < d[best]) break;
-      const len = keyLen[e];
+      const len = d[b + E_KEY_LEN];
       const plain = d[b + E_PLAIN];
       if (plain >= 0 && this.beats(plain, best)) best = plain;
       const exact = d[b + E_EXACT];
