@@ -168,8 +168,11 @@ export class CompiledIndex {
   private automata: Map<number, SegmentSearch> | null = null;
   /** Gates by glob node, built on first need; null for a node whose segments are too long. */
   private gates: (RegExp | null | undefined)[] | null = null;
-  /** The index's gate (see {@link GATE_MAX_CHARS}): built on first need, null when too long. */
-  private rootGate: RegExp | null | undefined;
+  /**
+   * The index's gate (see {@link GATE_MAX_CHARS}), built on first need: null when its segments
+   * are too long; 'none' when no trie has any (its rules are all `prefix*`).
+   */
+  private rootGate: RegExp | null | 'none' | undefined;
   /** Trie passes by glob root. */
   private passes: Map<number, TriePass> | null = null;
   /**
@@ -754,10 +757,12 @@ export class CompiledIndex {
    * every trie's search starts there or later), as the index's gate tells.
    */
   private segmentsMayOccur(s: string, start: number, end: number): boolean {
-    if (end - start >= AUTOMATON_LONG_PATH) return true;
-    if (this.rootGate === undefined)
-      this.rootGate = anyOf(this.rootSegments(), INDEX_GATE_MAX_CHARS);
-    if (this.rootGate === null) return true;
+    if (this.rootGate === undefined) {
+      const words = this.rootSegments();
+      this.rootGate = words.length === 0 ? 'none' : anyOf(words, INDEX_GATE_MAX_CHARS);
+    }
+    if (this.rootGate === 'none') return false;
+    if (this.rootGate === null || end - start >= AUTOMATON_LONG_PATH) return true;
     this.rootGate.lastIndex = start;
     return this.rootGate.test(s);
   }
