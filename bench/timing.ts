@@ -22,6 +22,27 @@ export function medianOf(rounds: number, fn: () => void): number {
 }
 
 /**
+ * {@link medianOf} for several contenders at once, their rounds interleaved (in an order that
+ * rotates): a stretch of time when the machine runs slow then costs every contender alike, so
+ * their ratios hold, where rounds run one contender after another would charge it to one.
+ */
+export function medianOfEach<K extends string>(
+  rounds: number,
+  fns: Record<K, () => void>,
+): Record<K, number> {
+  const keys = Object.keys(fns) as K[];
+  for (const key of keys) fns[key]();
+  const times = Object.fromEntries(keys.map((key) => [key, [] as number[]])) as Record<K, number[]>;
+  for (let r = 0; r < rounds; r++) {
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[(k + r) % keys.length];
+      times[key].push(time(fns[key]));
+    }
+  }
+  return Object.fromEntries(keys.map((key) => [key, median(times[key])])) as Record<K, number>;
+}
+
+/**
  * Nanoseconds per call of `fn`: calls are batched so one batch lasts at least `minBatchNs`,
  * and the median batch of `rounds` is reported. For single decisions too short for the clock.
  */
