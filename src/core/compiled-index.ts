@@ -1,15 +1,20 @@
 // The rules one agent obeys, compiled so that a decision's cost follows the URL, not the rule
-// count (built by rule-index.ts once scanning stops paying). Precedence (RFC 9309 §2.2.2): the longest normalized pattern wins, allow wins a tie;
-// among equals the earliest line is reported, as Google's reference does.
+// count (built by rule-index.ts once scanning stops paying). Precedence (RFC 9309 §2.2.2): the
+// longest normalized pattern wins, allow wins a tie; among equals the earliest line is
+// reported, as Google's reference does.
 //
 // Layout. A pattern is a literal prefix, then `*`-separated literal segments, then maybe `$`.
 // - Prefixes: the distinct literal prefixes, sorted, each with a link to its longest proper
 //   prefix in the set. A binary search finds the last prefix <= the path; the prefixes of the
 //   path are exactly that entry's ancestors no longer than their common part, deepest first.
+//   Each prefix's first two characters are also kept as one number: most probes compare that.
 // - Segments: the wildcard rules of one prefix form a trie over their segment sequences (the
 //   "glob trie"). Leftmost matching makes the position after a shared sequence the same for
 //   every rule that shares it, so shared work is done once. A node with many children finds all
 //   their segments in one pass of an Aho–Corasick automaton (pattern.ts), built on first use.
+// - Gates: on short paths, one native search for any segment that starts a trie comes before
+//   the tries (on most paths none occurs, and then no trie is searched), and one for any of a
+//   node's children's segments before they are searched one by one.
 // - Long paths: when searching a trie's segments one by one costs more than a pass over the
 //   path would, one Aho–Corasick pass for all the trie's segments (the "trie pass", an
 //   automaton per glob root built on first need) finds where each first occurs. A segment
@@ -18,7 +23,7 @@
 // - Every node knows the best rank below it and the shortest path remainder it can match, so
 //   a check skips what cannot beat the rule found so far or cannot fit.
 // All numbers live in one Int32Array; a decision allocates nothing but what it builds on first
-// need (automata, and buffers it keeps for the next).
+// need (automata, gates, and buffers it keeps for the next).
 
 import { type CompiledPattern, SegmentSearch, sortByKey } from './pattern.js';
 
@@ -61,10 +66,10 @@ const AUTOMATON_LONG_PATH = 256;
  * one search costs less than one per segment. The index has one for the segments that start
  * its glob tries (the first segment of every wildcard rule, or its `$` tail): when none
  * occurs, no wildcard rule but a bare `prefix*` matches, and no trie is searched. Below the
- * automaton's thresholds a node of two or more children has one for their segments. Only for
- * remainders shorter than {@link AUTOMATON_LONG_PATH}, and for segments this short in all,
- * so that a gate's own search (a regular expression trying each at every position) costs
- * little even where it fails to pay.
+ * automaton's thresholds a node of two or more children has one for their segments. Both only
+ * for remainders shorter than {@link AUTOMATON_LONG_PATH}, and for segments at most this many
+ * characters in all (a node's; the index's below), so that a gate's own search (a regular
+ * expression trying each segment at every position) costs little even where it fails to pay.
  */
 const GATE_MAX_CHARS = 64;
 const INDEX_GATE_MAX_CHARS = 256;
@@ -421,8 +426,9 @@ export class CompiledIndex {
     let e = k;
     while (e >= 0 && d[base + e * E_SIZE + E_KEY_LEN] > common) e = d[base + e * E_SIZE + E_PARENT];
     let best = -1;
-    // Whether a wildcard rule's segment may occur in the path (asked once, when a trie is met).
-    let segmentsMayOccur = -1;
+    // Whether a segment that starts a trie may occur in the path: 1 yes, 0 no, -1 not asked
+    // yet (it is asked once, when the first trie is met).
+    let anySegment = -1;
     for (; e >= 0; e = d[base + e * E_SIZE + E_PARENT]) {
       const b = base + e * E_SIZE;
       if (best >= 0 && d[b + E_MAX_UP] < d[best]) break;
@@ -433,8 +439,8 @@ export class CompiledIndex {
       if (exact >= 0 && len === end - start && this.beats(exact, best)) best = exact;
       const glob = d[b + E_GLOB];
       if (glob >= 0 && (best < 0 || d[this.globBase + glob * G_SIZE + G_MAX] >= d[best])) {
-        if (segmentsMayOccur < 0) segmentsMayOccur = this.segmentsMayOccur(s, start, end) ? 1 : 0;
-        if (segmentsMayOccur === 1) best = this.searchGlob(glob, s, start + len, end, best);
+        if (anySegment < 0) anySegment = this.segmentsMayOccur(s, start, end) ? 1 : 0;
+        if (anySegment === 1) best = this.searchGlob(glob, s, start + len, end, best);
         else {
           // Only a bare `prefix*` under this prefix can match.
           const terminal = d[this.globBase + glob * G_SIZE + G_TERMINAL];
