@@ -402,6 +402,55 @@ describe('the fast matcher agrees with the reference matcher on generated files'
       );
     });
 
+    it(`gates: segments of regular-expression characters, at the path's start, by a fragment, ${mode} mode`, () => {
+      // The gates search for segments with regular expressions: every character that means
+      // something there must still match only itself, a segment may start where the path
+      // does (`*/a`), and one that occurs only in the fragment matches nothing.
+      const piece = fc.constantFrom(
+        '.',
+        '?',
+        '+',
+        '(',
+        ')',
+        '[',
+        ']',
+        '{',
+        '}',
+        '|',
+        '^',
+        '\\',
+        'a',
+        '/',
+      );
+      const word = fc.array(piece, { minLength: 1, maxLength: 3 }).map((w) => w.join(''));
+      const rule = fc
+        .tuple(
+          fc.constantFrom('/', '', '/a'),
+          fc.array(word, { minLength: 1, maxLength: 3 }),
+          fc.constantFrom('', '$'),
+          fc.boolean(),
+        )
+        .map(
+          ([prefix, words, end, allow]) =>
+            `${allow ? 'Allow' : 'Disallow'}: ${prefix}*${words.join('*')}${end}`,
+        );
+      const path = fc
+        .tuple(fc.array(piece, { maxLength: 12 }), fc.option(fc.array(piece, { maxLength: 6 })))
+        .map(
+          ([p, fragment]) => `/${p.join('')}${fragment === null ? '' : `#${fragment.join('')}`}`,
+        );
+      fc.assert(
+        fc.property(
+          fc.array(rule, { minLength: 1, maxLength: 10 }),
+          fc.array(path, { minLength: 1, maxLength: 8 }),
+          (rules, paths) => {
+            assertAgreesOnRules(rules, paths, mode);
+          },
+        ),
+        { seed: 2026, numRuns: 1500 },
+      );
+    });
+
     it(`adversarial wildcard files with long paths, ${mode} mode`, () => {
       // Runs of `*a*a...`, shared prefixes, anchors, and paths that almost match.
       const segment = fc.constantFrom('a', 'aa', 'b', 'ab', 'ba', '/', '%61');
