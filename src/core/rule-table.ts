@@ -47,15 +47,13 @@ export class RuleTable {
   forms: Map<number, string> | null = null;
   private refs: (RuleRef | undefined)[] | null = null;
   /**
-   * Find `*` and `/index.htm` in the text while rules are added (in text order), so a rule
-   * without them is not read for them; dropped by {@link seal}.
+   * Finds `*` in the text while rules are added (in text order), so a rule without one is not
+   * read for it; dropped by {@link seal}.
    */
   private stars: NextOf | null;
-  private indexPages: NextOf | null;
 
   constructor(readonly text: string) {
     this.stars = new NextOf(text, '*');
-    this.indexPages = new NextOf(text, '/index.htm');
     // Room for a rule every 32 characters (real files average one per 48): rarely grown.
     const room = T_SIZE * Math.max(16, text.length >> 5);
     this.data = room <= scratch.length ? scratch : new Int32Array(room);
@@ -88,12 +86,7 @@ export class RuleTable {
     if (normalized !== null ? normalized.includes('*') : this.stars!.from(start) < end) {
       info |= SHAPE_WILD;
     } else if (to > from && form.charCodeAt(to - 1) === 0x24) info |= SHAPE_EXACT;
-    if (
-      googleIndex &&
-      kind === 'allow' &&
-      (normalized !== null || this.indexPages!.from(start) < end) &&
-      googleIndexDirectoryEnd(form, from, to) >= 0
-    ) {
+    if (googleIndex && kind === 'allow' && googleIndexDirectoryEnd(form, from, to) >= 0) {
       info |= GOOGLE_INDEX;
     }
     const at = this.size * T_SIZE;
@@ -115,7 +108,7 @@ export class RuleTable {
   /** Copies the table out of its room, at its exact size, once the file is read. */
   seal(): void {
     this.data = this.data.slice(0, this.size * T_SIZE);
-    this.stars = this.indexPages = null;
+    this.stars = null;
   }
 
   get count(): number {
