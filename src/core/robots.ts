@@ -30,7 +30,7 @@ import { endOfPath, located, locatePath, locatePathStart } from './url.js';
 interface Selection {
   kind: 'specific' | 'global' | 'none';
   groups: readonly Group[];
-  /** Null when there is no rule to match: everything is allowed. */
+  /** Null when no rule can disallow: everything is allowed. */
   index: RuleIndex | null;
   /** Every rule with its compiled pattern, for explanations; built on the first explain. */
   explainable?: { ref: RuleRef; pattern: CompiledPattern }[];
@@ -152,7 +152,7 @@ class ParsedRobots implements RobotsTxt {
     return indices.map((i) => this.groups[i]);
   }
 
-  /** The index of the rules of `indices`' groups; null when they have none. */
+  /** The index of the rules of `indices`' groups; null when none of them disallows. */
   private indexFor(indices: readonly number[]): RuleIndex | null {
     // Each group's rules are one range of the table; neighbours merge.
     const ranges: number[] = [];
@@ -163,7 +163,7 @@ class ParsedRobots implements RobotsTxt {
       else ranges.push(ruleStart, ruleEnd);
     }
     const index = new RuleIndex(this.table, ranges);
-    return index.size === 0 ? null : index;
+    return index.verdict === 'allow' ? null : index;
   }
 
   isAllowed(url: string, agent: string): boolean {
@@ -171,6 +171,7 @@ class ParsedRobots implements RobotsTxt {
     const { index } = this.select(agent);
     if (index === null) return true;
     if (this.mode === 'google') {
+      if (index.verdict === 'disallow') return false;
       const s = locatePath(url);
       if (index.rulesOut(s, located.start, located.end, false)) return true;
       const rule = index.match(s, located.start, located.end);
@@ -194,6 +195,7 @@ class ParsedRobots implements RobotsTxt {
       end = s.length;
     }
     if (isRobotsTxt(s, start, end)) return true;
+    if (index.verdict === 'disallow') return false;
     const rule = index.match(s, start, end);
     return rule < 0 || this.table.isAllow(rule);
   }

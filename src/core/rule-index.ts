@@ -67,6 +67,13 @@ export function precedence(normalizedLength: number, allow: number): number {
 export class RuleIndex {
   /** Number of rules indexed (those with a non-empty pattern). */
   readonly size: number;
+  /**
+   * The decision for every path, when the rules settle it without reading one (RFC 9309
+   * §2.2.2: a path is disallowed only by a matching disallow rule that no longer allow rule
+   * outranks): `allow` when none of them disallows; `disallow` when one disallows every path
+   * (`/`, `*`, `/*`: paths start with `/`) and none allows. Null otherwise.
+   */
+  readonly verdict: 'allow' | 'disallow' | null;
   private readonly wildCount: number;
   /** Total length of the patterns: what comparing them all may cost. */
   private readonly patternChars: number;
@@ -91,10 +98,18 @@ export class RuleIndex {
     let wildCount = 0;
     let patternChars = 0;
     let seconds: Int32Array | null = new Int32Array(4);
+    let allows = 0;
+    let disallows = 0;
+    let disallowsEveryPath = false;
     this.forEachRule((n, info, _, form, from) => {
       size++;
       patternChars += n;
       const shape = info & SHAPE;
+      if (info & ALLOW) allows++;
+      else {
+        disallows++;
+        if (matchesEveryPath(form, from, n, shape)) disallowsEveryPath = true;
+      }
       if (shape === SHAPE_WILD) wildCount++;
       const literal =
         shape === SHAPE_EXACT
@@ -114,6 +129,8 @@ export class RuleIndex {
       else if (seconds !== null) seconds[c >> 5] |= 1 << (c & 31);
     });
     this.size = size;
+    this.verdict =
+      disallows === 0 ? 'allow' : disallowsEveryPath && allows === 0 ? 'disallow' : null;
     this.wildCount = wildCount;
     this.patternChars = patternChars;
     this.seconds = seconds;
@@ -279,4 +296,16 @@ export class RuleIndex {
     this.compiled = new CompiledIndex(list);
     this.ids = Int32Array.from(ids);
   }
+}
+
+/**
+ * Whether the pattern `form[from, from + n)` of shape `shape` matches every path: `/`, or `*`s
+ * after an optional `/` (every path starts with `/`).
+ */
+function matchesEveryPath(form: string, from: number, n: number, shape: number): boolean {
+  let i = form.charCodeAt(from) === 0x2f ? from + 1 : from;
+  if (shape === SHAPE_PLAIN) return i === from + n;
+  if (shape !== SHAPE_WILD) return false;
+  for (; i < from + n; i++) if (form.charCodeAt(i) !== 0x2a) return false;
+  return true;
 }
