@@ -172,12 +172,12 @@ export class CompiledIndex {
   private epoch = 0;
   private automata: Map<number, SegmentSearch> | null = null;
   /** Gates by glob node, built on first need; null for a node whose segments are too long. */
-  private gates: (RegExp | null | undefined)[] | null = null;
+  private gates: (Gate | null | undefined)[] | null = null;
   /**
    * The index's gate (see {@link GATE_MAX_CHARS}), built on first need: null when its segments
-   * are too long; 'none' when no trie has any (its rules are all `prefix*`).
+   * are too long; false when no trie has any (its rules are all `prefix*`).
    */
-  private rootGate: RegExp | null | 'none' | undefined;
+  private rootGate: Gate | null | false | undefined;
   /** Trie passes by glob root. */
   private passes: Map<number, TriePass> | null = null;
   /**
@@ -513,10 +513,7 @@ export class CompiledIndex {
         if (count >= 2 && end - p < AUTOMATON_LONG_PATH) {
           // None of the children's segments occurs: none of them can match.
           const gate = this.gate(g, children, count);
-          if (gate !== null) {
-            gate.lastIndex = p;
-            if (!gate.test(s)) continue;
-          }
+          if (gate !== null && !occursFrom(gate, s, p)) continue;
         }
         // Pushed lowest rank first, so the best child is examined first.
         for (let c = count - 1; c >= 0; c--) {
@@ -765,12 +762,11 @@ export class CompiledIndex {
   private segmentsMayOccur(s: string, start: number, end: number): boolean {
     if (this.rootGate === undefined) {
       const words = this.rootSegments();
-      this.rootGate = words.length === 0 ? 'none' : anyOf(words, INDEX_GATE_MAX_CHARS);
+      this.rootGate = words.length === 0 ? false : anyOf(words, INDEX_GATE_MAX_CHARS);
     }
-    if (this.rootGate === 'none') return false;
-    if (this.rootGate === null || end - start >= AUTOMATON_LONG_PATH) return true;
-    this.rootGate.lastIndex = start;
-    return this.rootGate.test(s);
+    const gate = this.rootGate;
+    if (gate === false) return false;
+    return gate === null || end - start >= AUTOMATON_LONG_PATH || occursFrom(gate, s, start);
   }
 
   /** The segments that start glob tries: on the edges out of roots, and roots' `$` tails. */
@@ -793,7 +789,7 @@ export class CompiledIndex {
    * The gate of glob node `g`: a search for any of its children's segments, built on first
    * need; null when they are longer than {@link GATE_MAX_CHARS} in all.
    */
-  private gate(g: number, children: number, count: number): RegExp | null {
+  private gate(g: number, children: number, count: number): Gate | null {
     this.gates ??= [];
     let gate = this.gates[g];
     if (gate === undefined) {
@@ -825,12 +821,23 @@ export class CompiledIndex {
 }
 
 /**
- * A search (global, so it starts at its `lastIndex`) for any of `words`; null when they are
- * longer than `maxChars` in all.
+ * A gate: a search for any of some segments. One segment is searched for as it is (a native
+ * string search), several with a regular expression (global, so it starts at its lastIndex).
  */
-function anyOf(words: readonly string[], maxChars: number): RegExp | null {
+type Gate = string | RegExp;
+
+/** The gate for `words`; null when they are longer than `maxChars` in all. */
+function anyOf(words: readonly string[], maxChars: number): Gate | null {
   const chars = words.reduce((n, word) => n + word.length, 0);
-  return chars > maxChars ? null : new RegExp(words.map(literal).join('|'), 'g');
+  if (chars > maxChars) return null;
+  return words.length === 1 ? words[0] : new RegExp(words.map(literal).join('|'), 'g');
+}
+
+/** Whether any of the gate's segments occurs in `s` from `from` on. */
+function occursFrom(gate: Gate, s: string, from: number): boolean {
+  if (typeof gate === 'string') return s.indexOf(gate, from) >= 0;
+  gate.lastIndex = from;
+  return gate.test(s);
 }
 
 /** A regular expression source matching `text` literally. */
