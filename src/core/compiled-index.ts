@@ -383,7 +383,8 @@ export class CompiledIndex {
     // The last prefix <= the path. Keys between two that share their first c characters
     // with the path share them too, so comparisons start past the smaller such count.
     const length = end - start;
-    const pathHead = length < 2 ? -1 : head(s, start);
+    // head(s, start), written out: the engine does not inline it into this long function.
+    const pathHead = length < 2 ? -1 : (s.charCodeAt(start) << 16) | s.charCodeAt(start + 1);
     let lo = 0;
     let hi = this.entries - 1;
     let k = -1;
