@@ -33,9 +33,12 @@ export function compilePattern(pattern: string): CompiledPattern {
  * or -1 when the rule derives none.
  */
 export function googleIndexDirectoryEnd(s: string, start: number, end: number): number {
-  // Searched by hand: lastIndexOf would run on before `start`, through the rest of the file.
+  if (end - start < 10) return -1;
+  // A pattern that starts with `/` bounds a native search back for its last `/`; another is
+  // searched by hand, as one from its end could run on through the rest of the file.
   let slash = end - 1;
-  while (slash >= start && s.charCodeAt(slash) !== 0x2f) slash--;
+  if (s.charCodeAt(start) === 0x2f) slash = s.lastIndexOf('/', end - 1);
+  else while (slash >= start && s.charCodeAt(slash) !== 0x2f) slash--;
   return slash >= start && end - slash >= 10 && s.startsWith('/index.htm', slash) ? slash + 1 : -1;
 }
 
