@@ -76,6 +76,19 @@ function assertAgreesOnRules(rules: readonly string[], paths: readonly string[],
   }
 }
 
+/** {@link assertAgreesOnRules} on generated rule lists and paths (reproducible by `run.seed`). */
+function agreesOnGenerated(
+  mode: Mode,
+  rules: fc.Arbitrary<string[]>,
+  paths: fc.Arbitrary<string[]>,
+  run: { seed: number; numRuns: number },
+): void {
+  fc.assert(
+    fc.property(rules, paths, (r, p) => assertAgreesOnRules(r, p, mode)),
+    run,
+  );
+}
+
 /** The reference decision and, when the fast matcher disagrees with it, the mismatch. */
 function check(
   robots: Parsed,
@@ -359,14 +372,10 @@ describe('the fast matcher agrees with the reference matcher on generated files'
     });
 
     it(`ties between rules of equal length, ${mode} mode`, () => {
-      fc.assert(
-        fc.property(
-          fc.array(tieRule, { minLength: 2, maxLength: 12 }),
-          fc.array(tiePath, { minLength: 1, maxLength: 6 }),
-          (rules, paths) => {
-            assertAgreesOnRules(rules, paths, mode);
-          },
-        ),
+      agreesOnGenerated(
+        mode,
+        fc.array(tieRule, { minLength: 2, maxLength: 12 }),
+        fc.array(tiePath, { minLength: 1, maxLength: 6 }),
         { seed: 7, numRuns: 2000 },
       );
     });
@@ -390,14 +399,10 @@ describe('the fast matcher agrees with the reference matcher on generated files'
       const path = fc
         .array(fc.constantFrom('a', 'b', 'c', 'ab', 'abc', 'cab'), { maxLength: 30 })
         .map((p) => '/' + p.join(''));
-      fc.assert(
-        fc.property(
-          fc.array(rule, { minLength: 6, maxLength: 80 }),
-          fc.array(path, { minLength: 1, maxLength: 6 }),
-          (rules, paths) => {
-            assertAgreesOnRules(rules, paths, mode);
-          },
-        ),
+      agreesOnGenerated(
+        mode,
+        fc.array(rule, { minLength: 6, maxLength: 80 }),
+        fc.array(path, { minLength: 1, maxLength: 6 }),
         { seed: 31, numRuns: 1500 },
       );
     });
@@ -439,14 +444,10 @@ describe('the fast matcher agrees with the reference matcher on generated files'
         .map(
           ([p, fragment]) => `/${p.join('')}${fragment === null ? '' : `#${fragment.join('')}`}`,
         );
-      fc.assert(
-        fc.property(
-          fc.array(rule, { minLength: 1, maxLength: 10 }),
-          fc.array(path, { minLength: 1, maxLength: 8 }),
-          (rules, paths) => {
-            assertAgreesOnRules(rules, paths, mode);
-          },
-        ),
+      agreesOnGenerated(
+        mode,
+        fc.array(rule, { minLength: 1, maxLength: 10 }),
+        fc.array(path, { minLength: 1, maxLength: 8 }),
         { seed: 2026, numRuns: 1500 },
       );
     });
@@ -474,14 +475,10 @@ describe('the fast matcher agrees with the reference matcher on generated files'
           ),
         )
         .map(([start, runs]) => start + runs.map(([s, n]) => s.repeat(n)).join(''));
-      fc.assert(
-        fc.property(
-          fc.array(rule, { minLength: 1, maxLength: 60 }),
-          fc.array(longPath, { minLength: 1, maxLength: 4 }),
-          (rules, paths) => {
-            assertAgreesOnRules(rules, paths, mode);
-          },
-        ),
+      agreesOnGenerated(
+        mode,
+        fc.array(rule, { minLength: 1, maxLength: 60 }),
+        fc.array(longPath, { minLength: 1, maxLength: 4 }),
         { seed: 2022, numRuns: 800 },
       );
     });
