@@ -3,7 +3,7 @@
 // that cannot be read yield a record saying why, so lint can point at them.
 
 import { isEscapedByte } from './decode.js';
-import { NextOf } from './next-of.js';
+import { NextOf, nextOf } from './next-of.js';
 import type { Mode } from './types.js';
 
 /** The directives heed acts on; everything else is `other` (kept as an extension). */
@@ -157,12 +157,6 @@ export function bomLength(text: string): number {
   return 0;
 }
 
-/** The next position of `ch` at or after `from`, or the text's length when there is none. */
-function next(text: string, ch: string, from: number): number {
-  const at = text.indexOf(ch, from);
-  return at < 0 ? text.length : at;
-}
-
 /**
  * A rule line in its plainest form, by the key's first letter (lower-case): the key spelled out
  * at the line's start, blanks, a colon, blanks, and a value of printable ASCII from `&` to `~`
@@ -227,15 +221,15 @@ export function readLines(text: string, mode: Mode, visitor: LineVisitor): numbe
       pos = plainEnd + (text.charCodeAt(plainEnd) === 0x0d ? 2 : 1);
       continue;
     }
-    if (lf < pos) lf = next(text, '\n', pos);
-    if (cr < pos) cr = next(text, '\r', pos);
-    if (hash < pos) hash = next(text, '#', pos);
+    if (lf < pos) lf = nextOf(text, '\n', pos);
+    if (cr < pos) cr = nextOf(text, '\r', pos);
+    if (hash < pos) hash = nextOf(text, '#', pos);
     const end = Math.min(lf, cr);
     let content = end;
     if (mode === 'google') {
       // Google-compatible: its reference reads C strings (a NUL ends the line) and cuts
       // long lines.
-      if (nul < pos) nul = next(text, '\0', pos);
+      if (nul < pos) nul = nextOf(text, '\0', pos);
       content = googleLineEnd(text, pos, Math.min(nul, end));
     }
     line++;
