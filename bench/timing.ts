@@ -15,10 +15,7 @@ export function median(values: readonly number[]): number {
 
 /** The median over `rounds` runs of `fn` (after one warm-up run), in nanoseconds. */
 export function medianOf(rounds: number, fn: () => void): number {
-  fn();
-  const times: number[] = [];
-  for (let r = 0; r < rounds; r++) times.push(time(fn));
-  return median(times);
+  return medianOfEach(rounds, { fn }).fn;
 }
 
 /**
